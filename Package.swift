@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "Signals",
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+  products: [
+    .library(name: "Signals", targets: ["Signals"]),
+    .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+    .library(name: "Intro", targets: ["Intro"]),
+    .executable(name: "signals-bench", targets: ["signals-bench"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "Signals"),
+    .target(name: "SignalsTesting", dependencies: ["Signals"]),
+    .target(name: "Intro", dependencies: ["Signals"]),
+    // Counts heap allocations for the benchmarks by interposing malloc.
+    // Linked only into signals-bench: never into a test or library target.
+    .target(name: "CAllocCounter"),
+    .executableTarget(
+      name: "signals-bench",
+      dependencies: ["Signals", "SignalsTesting", "Intro", "CAllocCounter"]
+    ),
+    .executableTarget(
+      name: "Playgrounds",
+      dependencies: ["Signals", "SignalsTesting", "Intro"],
+      path: "Playgrounds"
+    ),
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,1 @@
+print("Signals playgrounds: coming soon")

@@ -1,0 +1,2 @@
+#include "CAllocCounter.h"
+uint64_t signals_alloc_count(void) { return 0; }

@@ -1,0 +1,317 @@
+// The engine behind PassthroughSignal and CurrentValueSignal.
+//
+// Serial delivery and reentrancy are one mechanism: a sender that finds no
+// delivery in progress becomes the *drainer*; it delivers its event, then
+// drains whatever other threads (or reentrant observers) queued meanwhile.
+// Anyone who finds a delivery in progress enqueues and returns. So an observer
+// never sees two events at once, a nested `send` from inside an observer is
+// delivered after the current event (in order), and the stack never grows with
+// reentrancy depth. No lock is held while an observer runs.
+//
+// Each queued event carries a stamp (the next subscription id when it was
+// sent) so that an observer that subscribes while events are queued receives
+// only the events sent after it subscribed.
+
+/// One attached observer: its id and its type-erased (but specialized) delivery closure.
+@usableFromInline
+struct SubjectEntry<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let id: UInt64
+  @usableFromInline let deliver: @Sendable (Event<Output, Failure>) -> SignalControl
+
+  @inlinable
+  init(id: UInt64, deliver: @escaping @Sendable (Event<Output, Failure>) -> SignalControl) {
+    self.id = id
+    self.deliver = deliver
+  }
+}
+
+/// The attached observers, with no allocation for the common zero- or one-observer case.
+@usableFromInline
+enum SubjectObservers<Output: Sendable, Failure: Error>: Sendable {
+  case none
+  case one(SubjectEntry<Output, Failure>)
+  case many([SubjectEntry<Output, Failure>])
+
+  @inlinable
+  mutating func add(_ entry: SubjectEntry<Output, Failure>) {
+    switch self {
+    case .none: self = .one(entry)
+    case .one(let first): self = .many([first, entry])
+    case .many(var list):
+      self = .none
+      list.append(entry)
+      self = .many(list)
+    }
+  }
+
+  /// Removes the entry with `id`; returns it so that it is released outside the lock.
+  @inlinable
+  mutating func remove(id: UInt64) -> SubjectEntry<Output, Failure>? {
+    switch self {
+    case .none:
+      return nil
+    case .one(let entry):
+      guard entry.id == id else { return nil }
+      self = .none
+      return entry
+    case .many(var list):
+      guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
+      self = .none
+      let removed = list.remove(at: index)
+      self = list.count == 1 ? .one(list[0]) : .many(list)
+      return removed
+    }
+  }
+
+  @inlinable
+  func contains(id: UInt64) -> Bool {
+    switch self {
+    case .none: return false
+    case .one(let entry): return entry.id == id
+    case .many(let list): return list.contains { $0.id == id }
+    }
+  }
+
+  /// The observers that subscribed before `stamp`.
+  @inlinable
+  func subscribed(before stamp: UInt64) -> SubjectObservers {
+    switch self {
+    case .none: return .none
+    case .one(let entry): return entry.id < stamp ? self : .none
+    case .many(let list):
+      if list.allSatisfy({ $0.id < stamp }) { return self }
+      let kept = list.filter { $0.id < stamp }
+      switch kept.count {
+      case 0: return .none
+      case 1: return .one(kept[0])
+      default: return .many(kept)
+      }
+    }
+  }
+}
+
+/// An event waiting for the drainer.
+@usableFromInline
+struct SubjectPending<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var event: Event<Output, Failure>
+  /// Delivered to observers whose id is below this stamp.
+  @usableFromInline var stamp: UInt64
+  /// When set, delivered to this observer only (a replay for a new subscriber).
+  @usableFromInline var target: SubjectEntry<Output, Failure>?
+
+  @inlinable
+  init(event: Event<Output, Failure>, stamp: UInt64, target: SubjectEntry<Output, Failure>?) {
+    self.event = event
+    self.stamp = stamp
+    self.target = target
+  }
+}
+
+/// A unit of work for the drainer: one event, to a snapshot of observers.
+@usableFromInline
+struct SubjectDelivery<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var event: Event<Output, Failure>
+  @usableFromInline var observers: SubjectObservers<Output, Failure>
+  /// A replay to one new observer: skip the membership re-check of broadcast.
+  @usableFromInline var isTargeted: Bool
+
+  @inlinable
+  init(event: Event<Output, Failure>, observers: SubjectObservers<Output, Failure>, isTargeted: Bool) {
+    self.event = event
+    self.observers = observers
+    self.isTargeted = isTargeted
+  }
+}
+
+@usableFromInline
+struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var observers: SubjectObservers<Output, Failure> = .none
+  @usableFromInline var nextID: UInt64 = 1
+  @usableFromInline var delivering = false
+  @usableFromInline var pending: [SubjectPending<Output, Failure>] = []
+  @usableFromInline var pendingHead = 0
+  /// Set as soon as a terminal event is accepted; later sends are ignored.
+  @usableFromInline var completion: SignalCompletion<Failure>?
+  /// The latest value, for `CurrentValueSignal` (nil for a passthrough subject).
+  @usableFromInline var current: Output?
+
+  @inlinable
+  init(current: Output?) {
+    self.current = current
+  }
+
+  /// Takes a new event. Returns work for the caller when it becomes the drainer.
+  @inlinable
+  mutating func accept(_ event: Event<Output, Failure>) -> SubjectDelivery<Output, Failure>? {
+    guard completion == nil else { return nil }
+    switch event {
+    case .value(let value):
+      if current != nil { current = value }
+    case .finished:
+      completion = .finished
+    case .failed(let error):
+      completion = .failed(error)
+    }
+    if delivering {
+      pending.append(SubjectPending(event: event, stamp: nextID, target: nil))
+      return nil
+    }
+    delivering = true
+    return SubjectDelivery(event: event, observers: observers, isTargeted: false)
+  }
+
+  /// Called by the drainer after each delivery: the next work, or nil when idle.
+  /// `released` receives observers to release outside the lock.
+  @inlinable
+  mutating func next(
+    after delivered: Event<Output, Failure>, wasTargeted: Bool,
+    released: inout SubjectObservers<Output, Failure>
+  ) -> SubjectDelivery<Output, Failure>? {
+    if delivered.isTerminal && !wasTargeted {
+      released = observers
+      observers = .none
+    }
+    guard pendingHead < pending.count else {
+      if !pending.isEmpty {
+        pending.removeAll(keepingCapacity: pending.capacity <= 64)
+        pendingHead = 0
+      }
+      delivering = false
+      return nil
+    }
+    let item = pending[pendingHead]
+    pendingHead += 1
+    if let target = item.target {
+      return SubjectDelivery(event: item.event, observers: .one(target), isTargeted: true)
+    }
+    return SubjectDelivery(event: item.event, observers: observers.subscribed(before: item.stamp), isTargeted: false)
+  }
+}
+
+/// What `attach` does after registering an observer.
+@usableFromInline
+enum SubjectAttachStart<Output: Sendable, Failure: Error>: Sendable {
+  case idle
+  case drain(SubjectDelivery<Output, Failure>)
+  case terminal(Event<Output, Failure>)
+}
+
+/// The lock-guarded subject engine. `@unchecked Sendable`: all state is in a `Locked`.
+@usableFromInline
+final class SubjectCore<Output: Sendable, Failure: Error>: SubscriptionTarget, @unchecked Sendable {
+  @usableFromInline
+  let state: Locked<SubjectState<Output, Failure>>
+
+  @inlinable
+  init(current: Output?) {
+    state = Locked(SubjectState(current: current))
+  }
+
+  /// Sends `event` to every attached observer, serially; see the file comment.
+  @inlinable
+  func send(_ event: Event<Output, Failure>) {
+    guard let work = state.withLock({ $0.accept(event) }) else { return }
+    drain(startingWith: work)
+  }
+
+  /// Delivers `work`, then everything queued meanwhile, until the queue is empty.
+  @inlinable
+  func drain(startingWith first: SubjectDelivery<Output, Failure>) {
+    var work = first
+    while true {
+      deliver(work)
+      var released = SubjectObservers<Output, Failure>.none
+      let next = state.withLock { $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released) }
+      _ = released  // released here, outside the lock
+      guard let following = next else { return }
+      work = following
+    }
+  }
+
+  @inlinable
+  func deliver(_ work: SubjectDelivery<Output, Failure>) {
+    switch work.observers {
+    case .none:
+      break
+    case .one(let entry):
+      if entry.deliver(work.event) == .stop && !work.event.isTerminal {
+        cancelSubscription(id: entry.id)
+      }
+    case .many(let list):
+      for (index, entry) in list.enumerated() {
+        // An earlier observer may have cancelled this one during this event.
+        if index > 0 && !state.withLock({ $0.observers.contains(id: entry.id) }) { continue }
+        if entry.deliver(work.event) == .stop && !work.event.isTerminal {
+          cancelSubscription(id: entry.id)
+        }
+      }
+    }
+  }
+
+  /// Attaches an observer; a `CurrentValueSignal` replays its value, a
+  /// finished subject replays its terminal event.
+  @usableFromInline
+  func attach(_ handler: @escaping @Sendable (Event<Output, Failure>) -> SignalControl) -> SignalSubscription {
+    let (id, start): (UInt64, SubjectAttachStart<Output, Failure>) = state.withLock { state in
+      let id = state.nextID
+      state.nextID += 1
+      let entry = SubjectEntry(id: id, deliver: handler)
+      if let completion = state.completion {
+        let event = Event<Output, Failure>(completion)
+        if state.delivering {
+          // The terminal event may still be queued for others: queue a replay after it.
+          state.pending.append(SubjectPending(event: event, stamp: id, target: entry))
+          return (id, .idle)
+        }
+        return (id, .terminal(event))
+      }
+      state.observers.add(entry)
+      guard let current = state.current else { return (id, .idle) }
+      if state.delivering {
+        state.pending.append(SubjectPending(event: .value(current), stamp: id, target: entry))
+        return (id, .idle)
+      }
+      state.delivering = true
+      return (id, .drain(SubjectDelivery(event: .value(current), observers: .one(entry), isTargeted: true)))
+    }
+    switch start {
+    case .idle:
+      break
+    case .terminal(let event):
+      _ = handler(event)
+      return .empty
+    case .drain(let work):
+      drain(startingWith: work)
+    }
+    return SignalSubscription(target: self, id: id)
+  }
+
+  @usableFromInline
+  func cancelSubscription(id: UInt64) {
+    let removed: (SubjectEntry<Output, Failure>?, [SubjectPending<Output, Failure>]) = state.withLock { state in
+      let entry = state.observers.remove(id: id)
+      var dropped: [SubjectPending<Output, Failure>] = []
+      if state.pendingHead < state.pending.count,
+        state.pending[state.pendingHead...].contains(where: { $0.target?.id == id })
+      {
+        var kept: [SubjectPending<Output, Failure>] = []
+        for item in state.pending[state.pendingHead...] {
+          if item.target?.id == id { dropped.append(item) } else { kept.append(item) }
+        }
+        state.pending = kept
+        state.pendingHead = 0
+      }
+      return (entry, dropped)
+    }
+    _ = removed  // closures are released here, outside the lock
+  }
+
+  /// Whether any observer is attached.
+  @usableFromInline
+  var hasObservers: Bool {
+    state.withLock {
+      if case .none = $0.observers { return false }
+      return true
+    }
+  }
+}

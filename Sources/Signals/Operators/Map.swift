@@ -1,0 +1,57 @@
+extension Signal {
+  /// Transforms each value with `transform`.
+  ///
+  /// ```swift
+  /// taps.map { 1 }  // Signal<Int, Never>
+  /// ```
+  @inlinable
+  public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Self, T> {
+    MapSignal(upstream: self, transform: transform)
+  }
+}
+
+/// A signal that transforms each value of its upstream. See ``Signal/map(_:)``.
+public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose values are transformed.
+  public let upstream: Upstream
+  /// The transformation.
+  public let transform: @Sendable (Upstream.Output) -> Output
+
+  /// Creates the signal; prefer ``Signal/map(_:)``.
+  @inlinable
+  public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output) {
+    self.upstream = upstream
+    self.transform = transform
+  }
+
+  /// Subscribes `observer` to the transformed values.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(MapObserver(downstream: observer, transform: transform))
+  }
+}
+
+@usableFromInline
+struct MapObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let transform: @Sendable (Input) -> Downstream.Input
+
+  @inlinable
+  init(downstream: Downstream, transform: @escaping @Sendable (Input) -> Downstream.Input) {
+    self.downstream = downstream
+    self.transform = transform
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value(let value): return downstream.receive(.value(transform(value)))
+    case .finished: return downstream.receive(.finished)
+    case .failed(let error): return downstream.receive(.failed(error))
+    }
+  }
+}

@@ -1,0 +1,88 @@
+/// A point on a scheduler's timeline: a `Duration` since the scheduler's own zero.
+///
+/// Every scheduler uses this one instant type (DESIGN.md), so code that takes
+/// "a scheduler" is not generic over it. A virtual-time scheduler starts at
+/// ``zero``; a real-time scheduler's zero is when it was created.
+@frozen
+public struct SignalInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
+  /// The time since the scheduler's zero.
+  public var offset: Duration
+
+  /// The instant `offset` after the scheduler's zero.
+  @inlinable
+  public init(offset: Duration) {
+    self.offset = offset
+  }
+
+  /// The scheduler's zero.
+  public static let zero = SignalInstant(offset: .zero)
+
+  /// The instant `duration` after this one.
+  @inlinable
+  public func advanced(by duration: Duration) -> SignalInstant {
+    SignalInstant(offset: offset + duration)
+  }
+
+  /// The duration from this instant to `other` (negative if `other` is earlier).
+  @inlinable
+  public func duration(to other: SignalInstant) -> Duration {
+    other.offset - offset
+  }
+
+  /// Orders instants on the timeline.
+  @inlinable
+  public static func < (lhs: SignalInstant, rhs: SignalInstant) -> Bool {
+    lhs.offset < rhs.offset
+  }
+
+  /// The instant `rhs` after `lhs`.
+  @inlinable
+  public static func + (lhs: SignalInstant, rhs: Duration) -> SignalInstant {
+    SignalInstant(offset: lhs.offset + rhs)
+  }
+
+  /// The instant `rhs` before `lhs`.
+  @inlinable
+  public static func - (lhs: SignalInstant, rhs: Duration) -> SignalInstant {
+    SignalInstant(offset: lhs.offset - rhs)
+  }
+
+  /// The duration between two instants.
+  @inlinable
+  public static func - (lhs: SignalInstant, rhs: SignalInstant) -> Duration {
+    lhs.offset - rhs.offset
+  }
+
+  /// The offset, as in `2.6 seconds`.
+  public var description: String { offset.description }
+}
+
+/// Runs actions now or at instants on its own timeline.
+///
+/// Every time-based source and operator in Signals takes a scheduler, and nothing
+/// reads the wall clock directly, so a whole pipeline runs in virtual time under
+/// `SignalsTesting`'s `TestScheduler`.
+///
+/// The returned ``SignalSubscription`` is the action's handle: cancelling it, or
+/// releasing it, removes the action if it has not run yet. Keep it until the
+/// action runs.
+public protocol SignalScheduler: Sendable {
+  /// The current instant on this scheduler's timeline.
+  var now: SignalInstant { get }
+
+  /// Runs `action` as soon as possible, after actions already due.
+  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription
+
+  /// Runs `action` at `deadline`, or as soon as possible if `deadline` is not in the future.
+  ///
+  /// Actions due at the same instant run in the order they were scheduled.
+  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription
+}
+
+extension SignalScheduler {
+  /// Runs `action` once `delay` has passed; a zero or negative delay means as soon as possible.
+  @inlinable
+  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    schedule(at: now.advanced(by: delay), action)
+  }
+}

@@ -1,0 +1,99 @@
+import Signals
+import Testing
+
+@Suite struct PassthroughSignalTests {
+  @Test func deliversValuesThenFinishedToEveryObserver() {
+    let subject = PassthroughSignal<Int, Never>()
+    let first = EventLog<Int, Never>()
+    let second = EventLog<Int, Never>()
+    let tokens = [subject.subscribe(first), subject.subscribe(second)]
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    subject.send(3)
+    #expect(first.events == [.value(1), .value(2), .finished])
+    #expect(second.events == [.value(1), .value(2), .finished])
+    _ = tokens
+  }
+
+  @Test func lateSubscriberAfterFinishGetsOnlyTheTerminalEvent() {
+    let subject = PassthroughSignal<Int, Never>()
+    subject.send(1)
+    subject.send(completion: .finished)
+    let log = EventLog<Int, Never>()
+    let token = subject.subscribe(log)
+    #expect(log.events == [.finished])
+    _ = token
+  }
+
+  @Test func reentrantSendIsDeliveredAfterTheCurrentEventInOrder() {
+    let subject = PassthroughSignal<Int, Never>()
+    let order = Locked<[String]>([])
+    let token = subject.sink { value in
+      order.withLock { $0.append("begin \(value)") }
+      if value < 3 { subject.send(value + 1) }
+      order.withLock { $0.append("end \(value)") }
+    }
+    subject.send(1)
+    #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
+    _ = token
+  }
+
+  @Test func deepReentrantChainDoesNotGrowTheStack() {
+    let subject = PassthroughSignal<Int, Never>()
+    let last = Locked(0)
+    let token = subject.sink { value in
+      last.withLock { $0 = value }
+      if value < 100_000 { subject.send(value + 1) }
+    }
+    subject.send(1)
+    #expect(last.withLock { $0 } == 100_000)
+    _ = token
+  }
+
+  @Test func cancelStopsDeliveryAndReleasesTheObserver() {
+    let subject = PassthroughSignal<Int, Never>()
+    final class Witness: Sendable {}
+    weak var weakWitness: Witness?
+    let log = EventLog<Int, Never>()
+    var token: SignalSubscription?
+    do {
+      let witness = Witness()
+      weakWitness = witness
+      token = subject.map { [witness] value in _ = witness; return value }.subscribe(log)
+    }
+    subject.send(1)
+    #expect(weakWitness != nil)
+    token?.cancel()
+    token?.cancel()
+    subject.send(2)
+    #expect(log.events == [.value(1)])
+    #expect(weakWitness == nil)
+    #expect(!subject.hasObservers)
+  }
+
+  @Test func releasingTheSubscriptionCancels() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    _ = subject.subscribe(log)
+    subject.send(1)
+    #expect(log.events.isEmpty)
+  }
+
+  @Test func concurrentSendsAreSerializedAndNoneIsLost() async {
+    let subject = PassthroughSignal<Int, Never>()
+    let inside = Locked((current: 0, maximum: 0, count: 0))
+    let token = subject.sink { _ in
+      inside.withLock { $0.current += 1; $0.maximum = max($0.maximum, $0.current); $0.count += 1 }
+      inside.withLock { $0.current -= 1 }
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask { for value in 0..<2_000 { subject.send(value) } }
+      }
+    }
+    #expect(inside.withLock { $0.count } == 8_000)
+    #expect(inside.withLock { $0.maximum } == 1)
+    _ = token
+  }
+}

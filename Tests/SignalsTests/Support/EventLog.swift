@@ -1,0 +1,22 @@
+import Signals
+
+/// A thread-safe record of the events an observer received, for tests.
+final class EventLog<Output: Sendable, Failure: Error>: SignalObserver, @unchecked Sendable {  // state guarded by `lock`
+  typealias Input = Output
+
+  private let lock = Locked<[Event<Output, Failure>]>([])
+  private let answer: @Sendable (Event<Output, Failure>) -> SignalControl
+
+  init(answer: @escaping @Sendable (Event<Output, Failure>) -> SignalControl = { _ in .continue }) {
+    self.answer = answer
+  }
+
+  func receive(_ event: Event<Output, Failure>) -> SignalControl {
+    lock.withLock { $0.append(event) }
+    return answer(event)
+  }
+
+  var events: [Event<Output, Failure>] { lock.withLock { $0 } }
+  var values: [Output] { events.compactMap(\.value) }
+  var completion: SignalCompletion<Failure>? { events.last?.completion }
+}
