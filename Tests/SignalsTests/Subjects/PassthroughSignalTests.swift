@@ -60,7 +60,10 @@ import Testing
     do {
       let witness = Witness()
       weakWitness = witness
-      token = subject.map { [witness] value in _ = witness; return value }.subscribe(log)
+      token = subject.map { [witness] value in
+        _ = witness
+        return value
+      }.subscribe(log)
     }
     subject.send(1)
     #expect(weakWitness != nil)
@@ -84,7 +87,11 @@ import Testing
     let subject = PassthroughSignal<Int, Never>()
     let inside = Locked((current: 0, maximum: 0, count: 0))
     let token = subject.sink { _ in
-      inside.withLock { $0.current += 1; $0.maximum = max($0.maximum, $0.current); $0.count += 1 }
+      inside.withLock {
+        $0.current += 1
+        $0.maximum = max($0.maximum, $0.current)
+        $0.count += 1
+      }
       inside.withLock { $0.current -= 1 }
     }
     await withTaskGroup(of: Void.self) { group in

@@ -1,7 +1,8 @@
 import Signals
 
 /// A thread-safe record of the events an observer received, for tests.
-final class EventLog<Output: Sendable, Failure: Error>: SignalObserver, @unchecked Sendable {  // state guarded by `lock`
+// `@unchecked Sendable`: the log is guarded by `lock`.
+final class EventLog<Output: Sendable, Failure: Error>: SignalObserver, @unchecked Sendable {
   typealias Input = Output
 
   private let lock = Locked<[Event<Output, Failure>]>([])
