@@ -1,8 +1,7 @@
 import Signals
 
 /// A thread-safe record of the events an observer received, for tests.
-// `@unchecked Sendable`: the log is guarded by `lock`.
-final class EventLog<Output: Sendable, Failure: Error>: SignalObserver, @unchecked Sendable {
+final class EventLog<Output: Sendable, Failure: Error>: SignalObserver, Sendable {
   typealias Input = Output
 
   private let lock = Locked<[Event<Output, Failure>]>([])
