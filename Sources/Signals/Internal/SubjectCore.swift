@@ -13,8 +13,12 @@
 // only the events sent after it subscribed.
 
 /// One attached observer: its id and its type-erased (but specialized) delivery closure.
+///
+/// A class so that the fast path can call it without retaining it: an entry
+/// removed while a delivery is in progress is kept in `retired` until the
+/// drainer goes idle.
 @usableFromInline
-struct SubjectEntry<Output: Sendable, Failure: Error>: Sendable {
+final class SubjectEntry<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline let id: UInt64
   @usableFromInline let deliver: @Sendable (Event<Output, Failure>) -> SignalControl
 
@@ -134,10 +138,56 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var completion: SignalCompletion<Failure>?
   /// The latest value, for `CurrentValueSignal` (nil for a passthrough subject).
   @usableFromInline var current: Output?
+  /// Entries removed during a delivery: the drainer may still be calling them
+  /// unretained. Released when the drainer goes idle.
+  @usableFromInline var retired: [SubjectEntry<Output, Failure>] = []
 
   @inlinable
   init(current: Output?) {
     self.current = current
+  }
+
+  /// Takes a new event, with a fast path for the common case: a value, no
+  /// delivery in progress, one observer. Sets `delivering` when the caller
+  /// becomes the drainer.
+  @inlinable
+  mutating func begin(_ event: Event<Output, Failure>) -> SubjectStart<Output, Failure> {
+    if case .value(let value) = event, completion == nil, !delivering {
+      if current != nil { current = value }
+      switch observers {
+      case .none:
+        return .none
+      case .one(let entry):
+        delivering = true
+        return .single(Unmanaged.passUnretained(entry))
+      case .many:
+        break
+      }
+    }
+    guard let work = accept(event) else { return .none }
+    return .broadcast(work)
+  }
+
+  /// After a fast-path delivery: goes idle and returns true, or returns false
+  /// when events were queued meanwhile and must be drained.
+  @inlinable
+  mutating func finishSingle(released: inout [SubjectEntry<Output, Failure>]?) -> Bool {
+    guard pendingHead == pending.count else { return false }
+    goIdle(released: &released)
+    return true
+  }
+
+  @inlinable
+  mutating func goIdle(released: inout [SubjectEntry<Output, Failure>]?) {
+    if !pending.isEmpty {
+      pending.removeAll(keepingCapacity: pending.capacity <= 64)
+      pendingHead = 0
+    }
+    if !retired.isEmpty {
+      released = retired
+      retired = []
+    }
+    delivering = false
   }
 
   /// Takes a new event. Returns work for the caller when it becomes the drainer.
@@ -165,18 +215,15 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @inlinable
   mutating func next(
     after delivered: Event<Output, Failure>, wasTargeted: Bool,
-    released: inout SubjectObservers<Output, Failure>
+    released: inout SubjectObservers<Output, Failure>,
+    retiredOut: inout [SubjectEntry<Output, Failure>]?
   ) -> SubjectDelivery<Output, Failure>? {
     if delivered.isTerminal && !wasTargeted {
       released = observers
       observers = .none
     }
     guard pendingHead < pending.count else {
-      if !pending.isEmpty {
-        pending.removeAll(keepingCapacity: pending.capacity <= 64)
-        pendingHead = 0
-      }
-      delivering = false
+      goIdle(released: &retiredOut)
       return nil
     }
     let item = pending[pendingHead]
@@ -188,6 +235,17 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   }
 }
 
+/// What `send` does after `begin`.
+@usableFromInline
+enum SubjectStart<Output: Sendable, Failure: Error>: Sendable {
+  /// Nothing to do: dropped, queued for the current drainer, or no observer.
+  case none
+  /// The fast path: deliver a value to the only observer.
+  case single(Unmanaged<SubjectEntry<Output, Failure>>)
+  /// Deliver to a snapshot of observers, then drain.
+  case broadcast(SubjectDelivery<Output, Failure>)
+}
+
 /// What `attach` does after registering an observer.
 @usableFromInline
 enum SubjectAttachStart<Output: Sendable, Failure: Error>: Sendable {
@@ -196,22 +254,71 @@ enum SubjectAttachStart<Output: Sendable, Failure: Error>: Sendable {
   case terminal(Event<Output, Failure>)
 }
 
+/// The non-generic face of a subject for its subscriptions.
+///
+/// Cancelling goes through a capture-free closure made by the specialized
+/// subclass initializer, so a cancel runs specialized code and needs no generic
+/// metadata or witness-table lookups (they cost thousands of instructions).
+@usableFromInline
+class SubjectCoreBase: SubscriptionTarget, @unchecked Sendable {  // immutable; subclass state is in a `Locked`
+  @usableFromInline
+  let remover: @Sendable (SubjectCoreBase, UInt64) -> Void
+
+  @inlinable
+  init(remover: @escaping @Sendable (SubjectCoreBase, UInt64) -> Void) {
+    self.remover = remover
+  }
+
+  @usableFromInline
+  final func cancelSubscription(id: UInt64) {
+    remover(self, id)
+  }
+}
+
 /// The lock-guarded subject engine. `@unchecked Sendable`: all state is in a `Locked`.
 @usableFromInline
-final class SubjectCore<Output: Sendable, Failure: Error>: SubscriptionTarget, @unchecked Sendable {
+final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unchecked Sendable {
   @usableFromInline
   let state: Locked<SubjectState<Output, Failure>>
 
   @inlinable
   init(current: Output?) {
     state = Locked(SubjectState(current: current))
+    super.init { base, id in
+      unsafeDowncast(base, to: SubjectCore<Output, Failure>.self).removeObserver(id: id)
+    }
   }
 
   /// Sends `event` to every attached observer, serially; see the file comment.
   @inlinable
   func send(_ event: Event<Output, Failure>) {
-    guard let work = state.withLock({ $0.accept(event) }) else { return }
-    drain(startingWith: work)
+    switch state.withLock({ $0.begin(event) }) {
+    case .none:
+      return
+    case .single(let unmanaged):
+      // Unretained: while `delivering` is set, a removed entry is only retired.
+      let control = unmanaged._withUnsafeGuaranteedRef { $0.deliver(event) }
+      if control == .stop {
+        removeObserver(id: unmanaged._withUnsafeGuaranteedRef { $0.id })
+      }
+      var released: [SubjectEntry<Output, Failure>]?
+      if state.withLock({ $0.finishSingle(released: &released) }) { return }
+      drainQueued()
+    case .broadcast(let work):
+      drain(startingWith: work)
+    }
+  }
+
+  /// Drains events queued while the fast path delivered.
+  @inlinable
+  func drainQueued() {
+    var released = SubjectObservers<Output, Failure>.none
+    var retired: [SubjectEntry<Output, Failure>]?
+    let next = state.withLock { state -> SubjectDelivery<Output, Failure>? in
+      // As after a targeted event: nothing to clear, only dequeue.
+      state.next(after: .finished, wasTargeted: true, released: &released, retiredOut: &retired)
+    }
+    if let next { drain(startingWith: next) }
   }
 
   /// Delivers `work`, then everything queued meanwhile, until the queue is empty.
@@ -221,8 +328,11 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubscriptionTarget, @
     while true {
       deliver(work)
       var released = SubjectObservers<Output, Failure>.none
-      let next = state.withLock { $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released) }
-      _ = released  // released here, outside the lock
+      var retired: [SubjectEntry<Output, Failure>]?
+      let next = state.withLock {
+        $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released, retiredOut: &retired)
+      }
+      _ = (released, retired)  // released here, outside the lock
       guard let following = next else { return }
       work = following
     }
@@ -235,14 +345,14 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubscriptionTarget, @
       break
     case .one(let entry):
       if entry.deliver(work.event) == .stop && !work.event.isTerminal {
-        cancelSubscription(id: entry.id)
+        removeObserver(id: entry.id)
       }
     case .many(let list):
       for (index, entry) in list.enumerated() {
         // An earlier observer may have cancelled this one during this event.
         if index > 0 && !state.withLock({ $0.observers.contains(id: entry.id) }) { continue }
         if entry.deliver(work.event) == .stop && !work.event.isTerminal {
-          cancelSubscription(id: entry.id)
+          removeObserver(id: entry.id)
         }
       }
     }
@@ -250,7 +360,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubscriptionTarget, @
 
   /// Attaches an observer; a `CurrentValueSignal` replays its value, a
   /// finished subject replays its terminal event.
-  @usableFromInline
+  @inlinable
   func attach(_ handler: @escaping @Sendable (Event<Output, Failure>) -> SignalControl) -> SignalSubscription {
     let (id, start): (UInt64, SubjectAttachStart<Output, Failure>) = state.withLock { state in
       let id = state.nextID
@@ -286,10 +396,15 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubscriptionTarget, @
     return SignalSubscription(target: self, id: id)
   }
 
-  @usableFromInline
-  func cancelSubscription(id: UInt64) {
+  @inlinable
+  func removeObserver(id: UInt64) {
     let removed: (SubjectEntry<Output, Failure>?, [SubjectPending<Output, Failure>]) = state.withLock { state in
-      let entry = state.observers.remove(id: id)
+      var entry = state.observers.remove(id: id)
+      if state.delivering, let removed = entry {
+        // The drainer may be calling it unretained: release it when idle.
+        state.retired.append(removed)
+        entry = nil
+      }
       var dropped: [SubjectPending<Output, Failure>] = []
       if state.pendingHead < state.pending.count,
         state.pending[state.pendingHead...].contains(where: { $0.target?.id == id })

@@ -14,6 +14,7 @@ public final class CurrentValueSignal<Output: Sendable, Failure: Error>: Signal 
   let core: SubjectCore<Output, Failure>
 
   /// Creates a subject holding `value`.
+  @inlinable
   public init(_ value: Output) {
     core = SubjectCore(current: value)
   }

@@ -20,6 +20,7 @@ public final class PassthroughSignal<Output: Sendable, Failure: Error>: Signal {
   let core: SubjectCore<Output, Failure>
 
   /// Creates a subject with no observers.
+  @inlinable
   public init() {
     core = SubjectCore(current: nil)
   }

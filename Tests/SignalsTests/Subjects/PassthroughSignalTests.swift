@@ -104,3 +104,72 @@ import Testing
     _ = token
   }
 }
+
+@Suite struct PassthroughSignalEdgeCaseTests {
+  @Test func anObserverCancellingASiblingStopsItsDeliveryOfTheSameEvent() {
+    let subject = PassthroughSignal<Int, Never>()
+    let second = EventLog<Int, Never>()
+    let secondToken = Locked<SignalSubscription?>(nil)
+    let first = subject.sink { _ in secondToken.withLock { $0 }?.cancel() }
+    secondToken.withLock { $0 = subject.subscribe(second) }
+    subject.send(1)
+    #expect(second.events.isEmpty)
+    _ = first
+  }
+
+  @Test func anObserverAnsweringStopIsDetached() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never> { _ in .stop }
+    let token = subject.subscribe(log)
+    subject.send(1)
+    subject.send(2)
+    #expect(log.values == [1])
+    #expect(!subject.hasObservers)
+    _ = token
+  }
+
+  @Test func aSubscriberAddedDuringDeliveryMissesEventsSentBeforeIt() {
+    let subject = PassthroughSignal<Int, Never>()
+    let late = EventLog<Int, Never>()
+    let lateToken = Locked<SignalSubscription?>(nil)
+    let token = subject.sink { value in
+      if value == 1 {
+        subject.send(2)  // queued before the late subscriber exists
+        lateToken.withLock { $0 = subject.subscribe(late) }
+        subject.send(3)
+      }
+    }
+    subject.send(1)
+    #expect(late.values == [3])
+    _ = token
+  }
+
+  @Test func sameObserverSubscribedTwiceReceivesEachEventTwice() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let tokens = [subject.subscribe(log), subject.subscribe(log)]
+    subject.send(7)
+    #expect(log.values == [7, 7])
+    tokens[0].cancel()
+    subject.send(8)
+    #expect(log.values == [7, 7, 8])
+  }
+
+  @Test func terminalEventIsDeliveredExactlyOnceUnderConcurrentCompletion() async {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.subscribe(log)
+    await withTaskGroup(of: Void.self) { group in
+      for index in 0..<4 {
+        group.addTask {
+          subject.send(index)
+          subject.send(completion: .finished)
+          subject.send(index + 10)
+        }
+      }
+    }
+    #expect(log.events.filter(\.isTerminal).count == 1)
+    #expect(log.events.last == .finished)
+    _ = token
+  }
+}

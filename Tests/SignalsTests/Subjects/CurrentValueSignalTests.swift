@@ -1,0 +1,56 @@
+import Signals
+import Testing
+
+@Suite struct CurrentValueSignalTests {
+  @Test func replaysTheCurrentValueThenLaterOnes() {
+    let subject = CurrentValueSignal<Int, Never>(1)
+    let log = EventLog<Int, Never>()
+    let token = subject.subscribe(log)
+    subject.value = 2
+    subject.send(3)
+    #expect(log.values == [1, 2, 3])
+    #expect(subject.value == 3)
+    _ = token
+  }
+
+  @Test func afterFinishKeepsTheLastValueAndReplaysOnlyTheTerminalEvent() {
+    let subject = CurrentValueSignal<Int, Never>(1)
+    subject.send(2)
+    subject.send(completion: .finished)
+    subject.send(3)
+    #expect(subject.value == 2)
+    let log = EventLog<Int, Never>()
+    let token = subject.subscribe(log)
+    #expect(log.events == [.finished])
+    _ = token
+  }
+
+  @Test func optionalOutputHoldsNil() {
+    let subject = CurrentValueSignal<Int?, Never>(nil)
+    let log = EventLog<Int?, Never>()
+    let token = subject.subscribe(log)
+    subject.send(4)
+    #expect(log.values == [nil, 4])
+    _ = token
+  }
+
+  @Test func subscribingFromInsideADeliveryReplaysAfterTheCurrentEvent() {
+    let subject = CurrentValueSignal<Int, Never>(0)
+    let inner = EventLog<Int, Never>()
+    let innerToken = Locked<SignalSubscription?>(nil)
+    let order = Locked<[String]>([])
+    let token = subject.sink { value in
+      order.withLock { $0.append("outer \(value)") }
+      if value == 1 {
+        let subscription = subject.subscribe(inner)
+        innerToken.withLock { $0 = subscription }
+        order.withLock { $0.append("subscribed") }
+      }
+    }
+    subject.send(1)
+    subject.send(2)
+    #expect(order.withLock { $0 } == ["outer 0", "outer 1", "subscribed", "outer 2"])
+    #expect(inner.values == [1, 2])
+    _ = token
+  }
+}
