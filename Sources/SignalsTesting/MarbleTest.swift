@@ -1,0 +1,267 @@
+import Signals
+
+/// Marble-diagram inputs and expectations on a ``TestScheduler``.
+///
+/// ```swift
+/// let m = MarbleTest(frame: .milliseconds(100))
+/// let input = try m.hot("-a-b----c-|", values: ["a": 1, "b": 2, "c": 3])
+/// let result = try m.expect(
+///   input.debounce(for: .milliseconds(300), scheduler: m.scheduler),
+///   toProduce: "-------b---(c|)", values: ["b": 2, "c": 3])
+/// #expect(result == nil, "\(result!)")
+/// ```
+///
+/// Frame `n` of every diagram is the instant `origin + n × frame`, where
+/// ``origin`` is the scheduler's time when the `MarbleTest` was made — except
+/// a cold input, whose frame zero is the instant it is subscribed to. See
+/// ``MarbleDiagram`` for the grammar.
+///
+/// **Equal times.** Everything runs on the test scheduler, which runs actions
+/// due at the same instant in the order they were scheduled. A hot input
+/// schedules all its events when it is created (before any operator
+/// subscribes); a cold input schedules all of its events when it is
+/// subscribed to. So an input's event and an operator's timer due at the same
+/// instant run in the order they were scheduled: usually the input's event
+/// first, because the operator scheduled its timer later.
+public final class MarbleTest: Sendable {
+  /// The virtual-time scheduler every input and recording runs on.
+  public let scheduler: TestScheduler
+  /// The duration of one frame (one `-`).
+  public let frame: Duration
+  /// The instant of frame zero: the scheduler's time when this was made.
+  public let origin: SignalInstant
+
+  private let retained = Locked<[SignalSubscription]>([])
+
+  /// A marble test on `scheduler`, one frame lasting `frame`.
+  ///
+  /// - Precondition: `frame` is positive.
+  public init(scheduler: TestScheduler = TestScheduler(), frame: Duration = .milliseconds(100)) {
+    precondition(frame > .zero, "Signals: a marble frame must be a positive duration, got \(frame)")
+    self.scheduler = scheduler
+    self.frame = frame
+    self.origin = scheduler.now
+  }
+
+  /// The instant of frame `n`.
+  public func instant(ofFrame n: Int) -> SignalInstant {
+    origin + frame * n
+  }
+
+  /// The duration of `n` frames.
+  public func frames(_ n: Int) -> Duration {
+    frame * n
+  }
+
+  // MARK: Hot inputs
+
+  /// A hot input: a subject that sends the diagram's events at their frames,
+  /// whoever is subscribed (late subscribers miss earlier events).
+  ///
+  /// All its events are scheduled now. With `^`, frames count from the `^`
+  /// and events before it are never sent (they happened before the test).
+  ///
+  /// - Parameters:
+  ///   - values: what each character stands for (see ``MarbleDiagram``).
+  ///   - error: the error `#` stands for.
+  /// - Throws: ``MarbleError`` if the diagram does not parse or fit `values`.
+  public func hot<Output: Sendable, Failure: Error>(
+    _ diagram: String, values: [Character: Output], error: Failure
+  ) throws(MarbleError) -> AnySignal<Output, Failure> {
+    try makeHot(diagram, values: values, error: error)
+  }
+
+  /// A hot input that cannot fail; see ``hot(_:values:error:)``.
+  public func hot<Output: Sendable>(
+    _ diagram: String, values: [Character: Output]
+  ) throws(MarbleError) -> AnySignal<Output, Never> {
+    try makeHot(diagram, values: values, error: nil)
+  }
+
+  /// A hot input of one-character strings (`"a"` is `"a"`); see ``hot(_:values:error:)``.
+  public func hot(_ diagram: String) throws(MarbleError) -> AnySignal<String, Never> {
+    try makeHot(diagram, values: [:], error: nil)
+  }
+
+  private func makeHot<Output: Sendable, Failure: Error>(
+    _ text: String, values: [Character: Output], error: Failure?
+  ) throws(MarbleError) -> AnySignal<Output, Failure> {
+    let diagram = try MarbleDiagram(text)
+    let events = try diagram.events(values: values, error: error)
+    let subject = PassthroughSignal<Output, Failure>()
+    var tokens: [SignalSubscription] = []
+    var index = 0
+    while index < events.count {
+      let frame = events[index].frame
+      var batch: [Event<Output, Failure>] = []
+      while index < events.count && events[index].frame == frame {
+        if let event = events[index].event.event { batch.append(event) }
+        index += 1
+      }
+      guard frame >= 0 else { continue }
+      let toSend = batch
+      tokens.append(scheduler.schedule(at: instant(ofFrame: frame)) { for event in toSend { subject.send(event) } })
+    }
+    retained.withLock { $0 += tokens }
+    return AnySignal(subject)
+  }
+
+  // MARK: Cold inputs
+
+  /// A cold input: each subscription gets the diagram's events, frame zero
+  /// being the instant it subscribed.
+  ///
+  /// All of a subscription's events are scheduled when it subscribes, frame
+  /// zero's included (they run at the next advance of the scheduler, or in
+  /// the current one). Cancelling, or answering ``SignalControl/stop``,
+  /// cancels the events not yet sent.
+  ///
+  /// - Throws: ``MarbleError`` if the diagram does not parse, fit `values`, or has a `^`.
+  public func cold<Output: Sendable, Failure: Error>(
+    _ diagram: String, values: [Character: Output], error: Failure
+  ) throws(MarbleError) -> AnySignal<Output, Failure> {
+    try makeCold(diagram, values: values, error: error)
+  }
+
+  /// A cold input that cannot fail; see ``cold(_:values:error:)``.
+  public func cold<Output: Sendable>(
+    _ diagram: String, values: [Character: Output]
+  ) throws(MarbleError) -> AnySignal<Output, Never> {
+    try makeCold(diagram, values: values, error: nil)
+  }
+
+  /// A cold input of one-character strings; see ``cold(_:values:error:)``.
+  public func cold(_ diagram: String) throws(MarbleError) -> AnySignal<String, Never> {
+    try makeCold(diagram, values: [:], error: nil)
+  }
+
+  private func makeCold<Output: Sendable, Failure: Error>(
+    _ text: String, values: [Character: Output], error: Failure?
+  ) throws(MarbleError) -> AnySignal<Output, Failure> {
+    let diagram = try MarbleDiagram(text)
+    if let column = diagram.subscriptionColumn {
+      throw MarbleError(.subscriptionNotAllowed, column: column, diagram: text)
+    }
+    let events = try diagram.events(values: values, error: error).compactMap { item in
+      item.event.event.map { (item.frame, $0) }
+    }
+    let scheduler = self.scheduler
+    let frame = self.frame
+    return AnySignal { observer in
+      let run = ColdRun(observer: observer)
+      let start = scheduler.now
+      var tokens: [SignalSubscription] = []
+      var index = 0
+      while index < events.count {
+        let slotFrame = events[index].0
+        var batch: [Event<Output, Failure>] = []
+        while index < events.count && events[index].0 == slotFrame {
+          batch.append(events[index].1)
+          index += 1
+        }
+        let toSend = batch
+        tokens.append(scheduler.schedule(at: start + frame * slotFrame) { run.deliver(toSend) })
+      }
+      run.hold(tokens)
+      return SignalSubscription { run.stop() }
+    }
+  }
+
+  // MARK: Recording
+
+  /// Subscribes to `signal` now, runs the scheduler, and returns every event
+  /// delivered, with its time. The subscription is cancelled at the end.
+  ///
+  /// - Parameter frames: run until frame `frames`; `nil` runs until nothing
+  ///   is pending (pass a bound for a signal that never stops scheduling, such
+  ///   as a repeating timer).
+  public func record<Upstream: Signal>(
+    _ signal: Upstream, frames: Int? = nil
+  ) -> MarbleRecording<Upstream.Output, Upstream.Failure> {
+    let log = Locked<[MarbleRecording<Upstream.Output, Upstream.Failure>.Entry]>([])
+    let scheduler = self.scheduler
+    let subscription = signal.subscribe(
+      AnySignalObserver { event in
+        let now = scheduler.now
+        log.withLock { $0.append(.init(time: now, event: event)) }
+        return .continue
+      })
+    if let frames {
+      scheduler.advance(to: instant(ofFrame: frames))
+    } else {
+      scheduler.run()
+    }
+    subscription.cancel()
+    return MarbleRecording(events: log.withLock { $0 }, origin: origin, frame: frame)
+  }
+
+  // MARK: Expectations
+
+  /// Records `signal` (see ``record(_:frames:)``) and compares it with `diagram`.
+  ///
+  /// Events must match in order, frame (exactly: an event between two frames
+  /// never matches) and value. A `#` with no `error` matches any failure;
+  /// errors are compared with `==` when `Failure` is `Equatable`, else by
+  /// their descriptions.
+  ///
+  /// - Returns: `nil` when they match, else a ``MarbleMismatch`` whose
+  ///   description shows the expected and actual diagrams one above the other.
+  /// - Throws: ``MarbleError`` if `diagram` does not parse or fit `values`.
+  public func expect<Upstream: Signal>(
+    _ signal: Upstream, toProduce diagram: String,
+    values: [Character: Upstream.Output] = [:], error: Upstream.Failure? = nil, frames: Int? = nil
+  ) throws(MarbleError) -> MarbleMismatch? where Upstream.Output: Equatable {
+    let parsed = try MarbleDiagram(diagram)
+    if let column = parsed.subscriptionColumn {
+      throw MarbleError(.subscriptionNotAllowed, column: column, diagram: diagram)
+    }
+    let expected = try parsed.events(values: values, error: error, allowAnyError: true)
+    let recording = record(signal, frames: frames)
+    return MarbleMismatch.compare(
+      expected: expected, diagram: parsed, recording: recording,
+      symbol: MarbleRendering.symbolLookup(values))
+  }
+}
+
+/// One cold subscription's scheduled events. `@unchecked Sendable`: state is in a `Locked`.
+private final class ColdRun<Observer: SignalObserver>: @unchecked Sendable {
+  private struct State {
+    var stopped = false
+    var tokens: [SignalSubscription] = []
+  }
+
+  private let observer: Observer
+  private let state = Locked(State())
+
+  init(observer: Observer) {
+    self.observer = observer
+  }
+
+  func hold(_ tokens: [SignalSubscription]) {
+    let refused: [SignalSubscription] = state.withLock { state in
+      if state.stopped { return tokens }
+      state.tokens = tokens
+      return []
+    }
+    _ = refused  // released outside the lock
+  }
+
+  func deliver(_ events: [Event<Observer.Input, Observer.Failure>]) {
+    for event in events {
+      guard !state.withLock({ $0.stopped }) else { return }
+      if observer.receive(event) == .stop || event.isTerminal {
+        stop()
+        return
+      }
+    }
+  }
+
+  func stop() {
+    let tokens: [SignalSubscription] = state.withLock { state in
+      state.stopped = true
+      defer { state.tokens = [] }
+      return state.tokens
+    }
+    for token in tokens { token.cancel() }
+  }
+}
