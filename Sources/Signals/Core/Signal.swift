@@ -2,7 +2,7 @@
 ///
 /// A signal is a description of work, usually a small value: nothing happens
 /// until something subscribes, and each subscription is independent (unless the
-/// signal is a subject or shared with ``Signal/share()``).
+/// signal is a subject or shared with `share()`).
 ///
 /// Operators return new signals:
 ///
@@ -19,7 +19,7 @@
 /// serial delivery, defined reentrancy and cancellation. See <doc:EventContract>.
 ///
 /// To write a signal of your own, implement ``subscribe(_:)``; most of the time
-/// ``AnySignal/init(_:)-(@Sendable (AnySignalObserver<Output,Failure>) -> SignalSubscription)``
+/// ``AnySignal``'s closure initializer
 /// is shorter.
 public protocol Signal<Output, Failure>: Sendable {
   /// The type of the values this signal emits.

@@ -5,7 +5,7 @@ public enum SignalControl: Sendable, Hashable {
   case `continue`
   /// Deliver nothing more to this observer and release its upstream subscription.
   ///
-  /// Operators that end early (``Signal/prefix(_:)``, ``Signal/first()``, …) answer
+  /// Operators that end early (`prefix(_:)`, `first()`, …) answer
   /// `stop` after sending their own terminal event downstream.
   case stop
 }

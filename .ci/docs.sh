@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Builds each library's DocC catalog with warnings as errors (no plugin needed).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+swift package dump-symbol-graph >/dev/null
+graphs=$(find .build -path '*symbolgraph' -type d | head -n 1)
+for module in Signals SignalsTesting Intro; do
+  mkdir -p "$out/$module-graphs"
+  cp "$graphs/$module".symbols.json "$out/$module-graphs/"
+  cp "$graphs/$module"@*.symbols.json "$out/$module-graphs/" 2>/dev/null || true
+  echo "docc: $module"
+  docc convert "Sources/$module/$module.docc" \
+    --additional-symbol-graph-dir "$out/$module-graphs" \
+    --output-path "$out/$module.doccarchive" \
+    --warnings-as-errors >"$out/$module.log" 2>&1 || { cat "$out/$module.log"; exit 1; }
+done
+echo "docs: all catalogs build with warnings as errors"
