@@ -1,0 +1,167 @@
+import CAllocCounter
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What one run of one side returns.
+struct RunOutcome {
+  /// A value computed from everything the run delivered; both sides must agree,
+  /// so no work can be optimised away or silently skipped.
+  var checksum: Int
+  /// For workloads whose figure is not the harness's wall time: the figure itself,
+  /// in nanoseconds (W6's lateness, W7's timing taken inside its task).
+  var measuredNs: Double? = nil
+}
+
+/// How a workload's figure is read.
+enum Figure {
+  /// Wall time (or `measuredNs`) divided by the number of operations.
+  case nanosecondsPerOperation
+  /// `measuredNs` as it is (a lateness, not a duration of work).
+  case nanoseconds
+}
+
+/// A bar from the issue, shown next to the figures (the program never fails on one).
+struct Bar {
+  var maxRatio: Double? = nil
+  var maxAllocations: Double? = nil
+  var maxSignalsNs: Double? = nil
+
+  var text: String {
+    var parts: [String] = []
+    if let maxRatio { parts.append("ratio ≤ \(Format.trimmed(maxRatio))") }
+    if let maxAllocations { parts.append("allocs ≤ \(Format.trimmed(maxAllocations))") }
+    if let maxSignalsNs { parts.append("signals ≤ \(Format.grouped(Int(maxSignalsNs))) ns") }
+    return parts.joined(separator: ", ")
+  }
+
+  func isMet(by result: WorkloadResult) -> Bool {
+    if let maxRatio, let ratio = result.ratio, ratio > maxRatio { return false }
+    if let maxAllocations, let allocations = result.allocationsPerOperation,
+      Format.rounded(allocations, decimals: 2) > maxAllocations
+    {
+      return false
+    }
+    if let maxSignalsNs, result.signalsNs > maxSignalsNs { return false }
+    return true
+  }
+}
+
+/// One workload: the Signals side, its hand-written baseline, and how to read them.
+struct Workload {
+  var name: String
+  var summary: String
+  var operations: Int
+  var figure: Figure = .nanosecondsPerOperation
+  var baselineName: String?
+  /// Whether to count the Signals side's allocations (in a separate, untimed run).
+  var countsAllocations = false
+  var bar: Bar?
+  var signals: () -> RunOutcome
+  var baseline: (() -> RunOutcome)?
+}
+
+/// The figures of one workload.
+struct WorkloadResult {
+  var name: String
+  var operations: Int
+  var figure: Figure
+  var signalsNs: Double
+  var baselineName: String?
+  var baselineNs: Double?
+  var allocationsPerOperation: Double?
+  var bar: Bar?
+
+  var ratio: Double? {
+    guard let baselineNs, baselineNs > 0 else { return nil }
+    return signalsNs / baselineNs
+  }
+}
+
+/// W4 against W4-10k: how much the cost per action grows with 100× more actions.
+struct Growth {
+  var signals: Double
+  var baseline: Double
+  /// The bar: Signals' growth at most 1.25× the heap's own.
+  var isMet: Bool { signals <= 1.25 * baseline }
+}
+
+/// Warm-up, then `runs` alternating runs of each side; the median of each side.
+/// The allocation count comes from one more, untimed run of the Signals side.
+func measure(_ workload: Workload, runs: Int) -> WorkloadResult {
+  let expected = workload.signals().checksum
+  if let baseline = workload.baseline {
+    let baselineChecksum = baseline().checksum
+    guard baselineChecksum == expected else {
+      checksumFailure(workload.name, "Signals gave \(expected), the baseline \(baselineChecksum)")
+    }
+  }
+
+  var signalsFigures: [Double] = []
+  var baselineFigures: [Double] = []
+  for _ in 0..<runs {
+    signalsFigures.append(timedFigure(workload, workload.signals, expected: expected))
+    if let baseline = workload.baseline {
+      baselineFigures.append(timedFigure(workload, baseline, expected: expected))
+    }
+  }
+
+  var allocations: Double?
+  if workload.countsAllocations && signals_alloc_counter_is_active() {
+    signals_alloc_counting(true)
+    let before = signals_alloc_count()
+    let checksum = workload.signals().checksum
+    let after = signals_alloc_count()
+    signals_alloc_counting(false)
+    guard checksum == expected else { checksumFailure(workload.name, "the counted run gave \(checksum)") }
+    allocations = Double(after - before) / Double(workload.operations)
+  }
+
+  return WorkloadResult(
+    name: workload.name,
+    operations: workload.operations,
+    figure: workload.figure,
+    signalsNs: median(signalsFigures),
+    baselineName: workload.baselineName,
+    baselineNs: baselineFigures.isEmpty ? nil : median(baselineFigures),
+    allocationsPerOperation: allocations,
+    bar: workload.bar
+  )
+}
+
+private func timedFigure(_ workload: Workload, _ body: () -> RunOutcome, expected: Int) -> Double {
+  let start = ContinuousClock.now
+  let outcome = body()
+  let elapsed = start.duration(to: .now)
+  guard outcome.checksum == expected else {
+    checksumFailure(workload.name, "a timed run gave \(outcome.checksum), the warm-up \(expected)")
+  }
+  let nanoseconds = outcome.measuredNs ?? elapsed.nanoseconds
+  switch workload.figure {
+  case .nanosecondsPerOperation: return nanoseconds / Double(workload.operations)
+  case .nanoseconds: return nanoseconds
+  }
+}
+
+private func checksumFailure(_ name: String, _ detail: String) -> Never {
+  var standardError = StandardError()
+  print("signals-bench: \(name): checksum mismatch: \(detail)", to: &standardError)
+  exit(1)
+}
+
+func median(_ values: [Double]) -> Double {
+  let sorted = values.sorted()
+  let middle = sorted.count / 2
+  return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+extension Duration {
+  /// The duration in nanoseconds.
+  var nanoseconds: Double {
+    let (seconds, attoseconds) = components
+    return Double(seconds) * 1e9 + Double(attoseconds) / 1e9
+  }
+}

@@ -1,0 +1,40 @@
+/// The default sizes, and the `--quick` ones (CI: proves the program works, judges no time).
+struct WorkloadSizes {
+  var throughputValues: Int
+  var churnCycles: Int
+  var fanInSends: Int
+  var virtualTimeActions: Int
+  var raceRounds: Int
+  var timerTicks: Int
+  var asyncElements: Int
+
+  static let full = WorkloadSizes(
+    throughputValues: 10_000_000,
+    churnCycles: 1_000_000,
+    fanInSends: 10_000_000,
+    virtualTimeActions: 1_000_000,
+    raceRounds: 100_000,
+    timerTicks: 200,
+    asyncElements: 1_000_000
+  )
+
+  static let quick = WorkloadSizes(
+    throughputValues: 200_000,
+    churnCycles: 20_000,
+    fanInSends: 200_000,
+    virtualTimeActions: 20_000,
+    raceRounds: 5_000,
+    timerTicks: 10,
+    asyncElements: 50_000
+  )
+}
+
+/// Every workload, in report order.
+func allWorkloads(_ sizes: WorkloadSizes) -> [Workload] {
+  [
+    throughputWorkload(values: sizes.throughputValues),
+    churnWorkload(cycles: sizes.churnCycles),
+    virtualTimeWorkload(name: "W4", actions: sizes.virtualTimeActions),
+    virtualTimeWorkload(name: "W4-10k", actions: 10_000),
+  ]
+}
