@@ -1,0 +1,163 @@
+// One downstream, many upstream threads: the engine of the combining operators
+// (merge, race, combineLatest, zip, flatMap, switchToLatest, prefix(untilOutputFrom:)).
+//
+// It reuses the subjects' drainer idea (see SubjectCore.swift): an upstream
+// whose transition produces an event and finds no delivery in progress becomes
+// the drainer; it delivers the event, then whatever other threads (or a
+// reentrant downstream) queued meanwhile, until the queue is empty. Anyone who
+// finds a delivery in progress queues the event and returns. So:
+//
+// - serial delivery: the downstream never receives two events at once;
+// - reentrancy: an observer that sends into an upstream of the operator it
+//   observes gets the nested event after the current one; no deadlock, and the
+//   stack does not grow with the nesting depth;
+// - exactly one terminal event: the first terminal a transition emits ends the
+//   operator under the lock; afterwards every transition is refused and the
+//   upstreams are answered `stop`;
+// - no event after the terminal or after `cancel()` (on the delivering thread;
+//   from another thread an event already being delivered finishes);
+// - no lock held while calling out: the downstream, upstream subscriptions and
+//   released user objects are all touched after unlocking.
+//
+// The operator's own state machine lives in the same lock (one lock per
+// operator), so the fast path of a value is two uncontended lock round-trips:
+// one to run the transition and claim the delivery, one to find the queue empty.
+
+/// Serializes the events of several upstreams into one downstream observer.
+/// `@unchecked Sendable`: all mutable state is inside `state`, a `Locked`.
+@usableFromInline
+final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: SubscriptionTarget,
+  @unchecked Sendable
+{
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline typealias State = SerialState<Downstream, Machine>
+
+  @usableFromInline
+  let state: Locked<State>
+
+  @inlinable
+  init(downstream: Downstream, machine: Machine) {
+    state = Locked(State(downstream: downstream, machine: machine))
+  }
+
+  /// The subscription handed to the downstream: cancelling it ends the operator.
+  @inlinable
+  var subscription: SignalSubscription {
+    SignalSubscription(target: self, id: 0)
+  }
+
+  /// Runs `transition` under the lock (it must not call user code), then sends
+  /// the event it emits, serially. Answers whether the calling upstream should go on.
+  @inlinable
+  func transact(_ transition: (inout State) -> SerialStep<Output, Failure>) -> SignalControl {
+    typealias Claim = (downstream: Downstream, event: Event<Output, Failure>)
+    let (claim, control, garbage): (Claim?, SignalControl, SerialGarbage<Downstream>?) = state.withLock {
+      state in
+      guard !state.isEnded else { return (nil, .stop, state.takeGarbage()) }
+      let step = transition(&state)
+      var claim: Claim?
+      var control = SignalControl.continue
+      switch step {
+      case .none:
+        break
+      case .stopUpstream:
+        control = .stop
+      case .emit(let event):
+        if state.isDelivering {
+          state.pending.append(event)
+        } else if let downstream = state.downstream {
+          state.isDelivering = true
+          claim = (downstream, event)
+        }
+        if event.isTerminal { state.end(discardingPending: false) }
+      }
+      if state.isEnded { control = .stop }
+      return (claim, control, state.takeGarbage())
+    }
+    garbage?.dispose()
+    guard let claim else { return control }
+    return drain(claim.downstream, startingWith: claim.event)
+  }
+
+  /// Sends `event` downstream serially, with no state change. The hot path of a value.
+  @inlinable
+  func send(_ event: Event<Output, Failure>) -> SignalControl {
+    transact { _ in .emit(event) }
+  }
+
+  /// Delivers `first`, then the events queued meanwhile, to `downstream` until the queue is empty.
+  @inlinable
+  func drain(_ downstream: Downstream, startingWith first: Event<Output, Failure>) -> SignalControl {
+    var event = first
+    while true {
+      let answer = downstream.receive(event)
+      let (next, isEnded, garbage): (Event<Output, Failure>?, Bool, SerialGarbage<Downstream>?) = state.withLock {
+        state in
+        if answer == .stop && !event.isTerminal {
+          state.end(discardingPending: true)
+        }
+        guard state.pendingHead < state.pending.count else {
+          if !state.pending.isEmpty {
+            state.pending.removeAll(keepingCapacity: state.pending.capacity <= 64)
+            state.pendingHead = 0
+          }
+          state.isDelivering = false
+          return (nil, state.isEnded, state.takeGarbage())
+        }
+        // Taken out of the queue (not copied) so that nothing is released under the lock.
+        let next = state.pending[state.pendingHead].take()
+        state.pendingHead += 1
+        return (next, state.isEnded, state.takeGarbage())
+      }
+      garbage?.dispose()
+      guard let following = next else { return isEnded ? .stop : .continue }
+      event = following
+    }
+  }
+
+  /// Reserves slots for the upstreams about to be subscribed. Returns false if the operator already ended.
+  @inlinable
+  func reserve<Keys: Sequence<UInt64>>(_ keys: Keys) -> Bool {
+    state.withLock { state in
+      guard !state.isEnded else { return false }
+      state.reserve(keys)
+      return true
+    }
+  }
+
+  /// Subscribes `observer` to `upstream` in the reserved slot `key`, unless the
+  /// operator ended or the slot was dropped meanwhile (a race already decided).
+  /// A subscription that arrives after its slot was dropped is cancelled at once.
+  @inlinable
+  func subscribe<Upstream: Signal, Observer: SignalObserver>(_ upstream: Upstream, key: UInt64, with observer: Observer)
+  where Upstream.Output == Observer.Input, Upstream.Failure == Observer.Failure {
+    let isReserved = state.withLock { state in
+      guard !state.isEnded, case .reserved = state.upstreams[key] else { return false }
+      return true
+    }
+    guard isReserved else { return }
+    let subscription = upstream.subscribe(observer)
+    let isKept = state.withLock { state in
+      guard !state.isEnded, case .reserved = state.upstreams[key] else { return false }
+      state.upstreams[key] = .active(subscription)
+      return true
+    }
+    if !isKept { subscription.cancel() }
+  }
+
+  /// Ends the operator from the downstream side: no more events, every upstream cancelled.
+  @inlinable
+  func cancel() {
+    let garbage = state.withLock { state in
+      state.end(discardingPending: true)
+      return state.takeGarbage()
+    }
+    garbage?.dispose()
+  }
+
+  @usableFromInline
+  func cancelSubscription(id: UInt64) {
+    cancel()
+  }
+}
