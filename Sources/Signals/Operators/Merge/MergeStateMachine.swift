@@ -1,0 +1,17 @@
+/// The state of a merge: how many upstreams have not finished yet.
+@usableFromInline
+struct MergeStateMachine: SerialMachine {
+  @usableFromInline var remaining: Int
+
+  @inlinable
+  init(remaining: Int) {
+    self.remaining = remaining
+  }
+
+  /// One upstream finished: the merge finishes with the last one.
+  @inlinable
+  mutating func upstreamFinished<Output, Failure>() -> SerialStep<Output, Failure> {
+    remaining -= 1
+    return remaining == 0 ? .emit(.finished) : .none
+  }
+}

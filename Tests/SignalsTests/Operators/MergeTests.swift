@@ -1,0 +1,178 @@
+import Signals
+import Testing
+
+@Suite struct MergeTests {
+  @Test func deliversValuesOfEveryUpstreamInArrivalOrder() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = a.merge(with: b).subscribe(log)
+    a.send(1)
+    b.send(2)
+    a.send(3)
+    #expect(log.values == [1, 2, 3])
+    _ = token
+  }
+
+  @Test func finishesOnlyWhenEveryUpstreamFinished() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let c = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = MergeSignal([a, b, c]).subscribe(log)
+    a.send(completion: .finished)
+    b.send(1)
+    b.send(completion: .finished)
+    #expect(log.events == [.value(1)])
+    #expect(!a.hasObservers && !b.hasObservers)
+    c.send(2)
+    c.send(completion: .finished)
+    #expect(log.events == [.value(1), .value(2), .finished])
+    _ = token
+  }
+
+  @Test func failsAtTheFirstFailureAndCancelsTheOthers() {
+    let a = PassthroughSignal<Int, CombineError>()
+    let b = PassthroughSignal<Int, CombineError>()
+    let log = EventLog<Int, CombineError>()
+    let token = a.merge(with: b).subscribe(log)
+    a.send(1)
+    b.send(completion: .failed(CombineError(1)))
+    #expect(!a.hasObservers && !b.hasObservers)
+    a.send(2)
+    a.send(completion: .failed(CombineError(2)))
+    #expect(log.events == [.value(1), .failed(CombineError(1))])
+    _ = token
+  }
+
+  @Test func emptyMergeFinishesAtOnce() {
+    let log = EventLog<Int, Never>()
+    let token = MergeSignal<PassthroughSignal<Int, Never>>([]).subscribe(log)
+    #expect(log.events == [.finished])
+    _ = token
+  }
+
+  @Test func synchronousFailureLeavesLaterUpstreamsUnsubscribed() {
+    let failing = SyncEventsSignal<Int, CombineError>([.value(1), .failed(CombineError(7))])
+    let later = CountingSignal(PassthroughSignal<Int, CombineError>())
+    let log = EventLog<Int, CombineError>()
+    let token = MergeSignal([failing.eraseToAnySignal(), later.eraseToAnySignal()]).subscribe(log)
+    #expect(log.events == [.value(1), .failed(CombineError(7))])
+    #expect(later.subscriptionCount == 0)
+    _ = token
+  }
+
+  @Test func synchronousUpstreamsAreMergedInOrder() {
+    let first = SyncEventsSignal<Int, Never>([.value(1), .value(2), .finished])
+    let second = SyncEventsSignal<Int, Never>([.value(3), .finished])
+    let log = EventLog<Int, Never>()
+    let token = first.merge(with: second).subscribe(log)
+    #expect(log.events == [.value(1), .value(2), .value(3), .finished])
+    _ = token
+  }
+
+  @Test func cancelReleasesEveryUpstreamAndTheObserver() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    weak var upstreamWitness: CombineWitness?
+    weak var observerWitness: CombineWitness?
+    let values = Locked<[Int]>([])
+    var token: SignalSubscription?
+    do {
+      let upstream = CombineWitness()
+      let observer = CombineWitness()
+      upstreamWitness = upstream
+      observerWitness = observer
+      let mapped = a.map { [upstream] value in
+        _ = upstream
+        return value
+      }
+      token = mapped.merge(with: b.map { $0 }).sink { [observer] value in
+        _ = observer
+        values.withLock { $0.append(value) }
+      }
+    }
+    a.send(1)
+    #expect(upstreamWitness != nil && observerWitness != nil)
+    token?.cancel()
+    token?.cancel()
+    a.send(2)
+    b.send(3)
+    #expect(values.withLock { $0 } == [1])
+    #expect(!a.hasObservers && !b.hasObservers)
+    #expect(upstreamWitness == nil)
+    #expect(observerWitness == nil)
+    _ = token
+  }
+
+  @Test func stopFromTheObserverCancelsEveryUpstream() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>(answer: { $0.value == 2 ? .stop : .continue })
+    let token = a.merge(with: b).subscribe(log)
+    a.send(1)
+    b.send(2)
+    a.send(3)
+    #expect(log.values == [1, 2])
+    #expect(!a.hasObservers && !b.hasObservers)
+    _ = token
+  }
+
+  @Test func reentrantSendIntoAnotherUpstreamIsDeliveredAfterTheCurrentEvent() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let order = Locked<[String]>([])
+    let token = a.merge(with: b).sink { value in
+      order.withLock { $0.append("begin \(value)") }
+      if value == 1 { b.send(10) }
+      if value == 10 { a.send(11) }
+      order.withLock { $0.append("end \(value)") }
+    }
+    a.send(1)
+    #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 10", "end 10", "begin 11", "end 11"])
+    _ = token
+  }
+
+  @Test func deepReentrancyDoesNotGrowTheStack() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let last = Locked(0)
+    let token = a.merge(with: b).sink { value in
+      last.withLock { $0 = value }
+      if value < 20_000 { (value.isMultiple(of: 2) ? a : b).send(value + 1) }
+    }
+    a.send(1)
+    #expect(last.withLock { $0 } == 20_000)
+    _ = token
+  }
+
+  @Test func concurrentUpstreamsAreSerializedWithOneTerminal() {
+    let count = 2_000 * combineStressScale
+    let subjects = (0..<4).map { _ in PassthroughSignal<Int, Never>() }
+    let probe = SerialProbe<Int, Never>()
+    let token = MergeSignal(subjects).subscribe(probe)
+    runConcurrently(4) { index in
+      for value in 0..<count { subjects[index].send(value) }
+      subjects[index].send(completion: .finished)
+    }
+    #expect(probe.values.count == 4 * count)
+    #expect(probe.terminals == [.finished])
+    #expect(probe.maximumInside == 1)
+    _ = token
+  }
+
+  @Test func concurrentFailuresDeliverExactlyOneTerminal() {
+    let subjects = (0..<4).map { _ in PassthroughSignal<Int, CombineError>() }
+    let probe = SerialProbe<Int, CombineError>()
+    let token = MergeSignal(subjects).subscribe(probe)
+    runConcurrently(4) { index in
+      for value in 0..<(200 * combineStressScale) { subjects[index].send(value) }
+      subjects[index].send(completion: .failed(CombineError(index)))
+    }
+    #expect(probe.terminals.count == 1)
+    #expect(probe.eventsAfterTerminal == 0)
+    #expect(probe.maximumInside == 1)
+    #expect(subjects.allSatisfy { !$0.hasObservers })
+    _ = token
+  }
+}
