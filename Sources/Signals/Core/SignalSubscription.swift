@@ -24,8 +24,11 @@ public final class SignalSubscription: Hashable, Sendable {
   @usableFromInline
   let id: UInt64
 
+  /// A subscription that calls `target.cancelSubscription(id:)` on cancel and at deinit.
+  ///
+  /// `package`: the allocation-free path for `SignalsTesting`'s scheduler (one object per token).
   @inlinable
-  init(target: (any SubscriptionTarget)?, id: UInt64) {
+  package init(target: (any SubscriptionTarget)?, id: UInt64) {
     self.target = target
     self.id = id
   }
@@ -79,9 +82,9 @@ public final class SignalSubscription: Hashable, Sendable {
 }
 
 /// Something a `SignalSubscription` cancels. `cancelSubscription(id:)` must be
-/// idempotent and thread-safe.
+/// idempotent and thread-safe. `package`, so that `SignalsTesting` can use it too.
 @usableFromInline
-protocol SubscriptionTarget: AnyObject, Sendable {
+package protocol SubscriptionTarget: AnyObject, Sendable {
   func cancelSubscription(id: UInt64)
 }
 

@@ -3,8 +3,11 @@
 /// Every scheduler uses this one instant type (DESIGN.md), so code that takes
 /// "a scheduler" is not generic over it. A virtual-time scheduler starts at
 /// ``zero``; a real-time scheduler's zero is when it was created.
+///
+/// It is also an `InstantProtocol`, so a virtual-time `Clock` (`SignalsTesting`'s `TestClock`)
+/// can use it as its `Instant`.
 @frozen
-public struct SignalInstant: Comparable, Hashable, Sendable, CustomStringConvertible {
+public struct SignalInstant: InstantProtocol, Comparable, Hashable, Sendable, CustomStringConvertible {
   /// The time since the scheduler's zero.
   public var offset: Duration
 

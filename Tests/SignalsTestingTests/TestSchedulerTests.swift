@@ -1,0 +1,254 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct TestSchedulerTests {
+  @Test func startsAtZeroWithNothingPending() {
+    let scheduler = TestScheduler()
+    #expect(scheduler.now == .zero)
+    #expect(scheduler.pendingCount == 0)
+    #expect(scheduler.nextDeadline == nil)
+  }
+
+  @Test func advanceRunsDueActionsInDeadlineOrderAtTheirDeadlines() {
+    let scheduler = TestScheduler()
+    let trace = Trace<(String, SignalInstant)>()
+    let tokens = [
+      scheduler.schedule(after: .seconds(3)) { trace.append(("c", scheduler.now)) },
+      scheduler.schedule(after: .seconds(1)) { trace.append(("a", scheduler.now)) },
+      scheduler.schedule(at: SignalInstant(offset: .seconds(2))) { trace.append(("b", scheduler.now)) },
+    ]
+    #expect(scheduler.pendingCount == 3)
+    #expect(scheduler.nextDeadline == SignalInstant(offset: .seconds(1)))
+    scheduler.advance(by: .milliseconds(2500))
+    #expect(trace.all.map(\.0) == ["a", "b"])
+    #expect(trace.all.map(\.1) == [SignalInstant(offset: .seconds(1)), SignalInstant(offset: .seconds(2))])
+    #expect(scheduler.now == SignalInstant(offset: .milliseconds(2500)))
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(to: SignalInstant(offset: .seconds(3)))
+    #expect(trace.all.map(\.0) == ["a", "b", "c"])
+    #expect(scheduler.pendingCount == 0)
+    _ = tokens
+  }
+
+  @Test func equalDeadlinesRunFirstInFirstOut() {
+    let scheduler = TestScheduler()
+    let order = Trace<Int>()
+    let tokens = (1...50).map { index in
+      scheduler.schedule(after: .seconds(1)) { order.append(index) }
+    }
+    scheduler.advance(by: .milliseconds(999))
+    #expect(order.all.isEmpty)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(order.all == Array(1...50))
+    _ = tokens
+  }
+
+  @Test func workScheduledNowFromAnActionRunsInTheSameAdvance() {
+    let scheduler = TestScheduler()
+    let trace = Trace<String>()
+    let inner = Locked<[SignalSubscription]>([])
+    let outer = scheduler.schedule(after: .seconds(1)) {
+      trace.append("outer")
+      let now = scheduler.schedule { trace.append("now at \(scheduler.now)") }
+      let soon = scheduler.schedule(after: .milliseconds(500)) { trace.append("soon at \(scheduler.now)") }
+      let later = scheduler.schedule(after: .seconds(5)) { trace.append("later") }
+      inner.withLock { $0 += [now, soon, later] }
+    }
+    let sameTime = scheduler.schedule(after: .seconds(1)) { trace.append("same") }
+    scheduler.advance(by: .seconds(2))
+    // "same" was scheduled first for 1 s, so it runs before the work the action scheduled at 1 s.
+    #expect(trace.all == ["outer", "same", "now at 1.0 seconds", "soon at 1.5 seconds"])
+    #expect(scheduler.pendingCount == 1)
+    _ = (outer, sameTime)
+  }
+
+  @Test func scheduleNowNeverRunsSynchronously() {
+    let scheduler = TestScheduler()
+    let ran = Locked(false)
+    let token = scheduler.schedule { ran.withLock { $0 = true } }
+    #expect(!ran.withLock { $0 })
+    scheduler.advance()
+    #expect(ran.withLock { $0 })
+    #expect(scheduler.now == .zero)
+    _ = token
+  }
+
+  @Test func schedulingInThePastRunsAtNowAfterWhatIsAlreadyDue() {
+    let scheduler = TestScheduler()
+    scheduler.advance(by: .seconds(10))
+    let trace = Trace<(String, SignalInstant)>()
+    let due = scheduler.schedule { trace.append(("due", scheduler.now)) }
+    let past = scheduler.schedule(at: SignalInstant(offset: .seconds(3))) { trace.append(("past", scheduler.now)) }
+    let negative = scheduler.schedule(after: .seconds(-2)) { trace.append(("negative", scheduler.now)) }
+    #expect(scheduler.nextDeadline == SignalInstant(offset: .seconds(10)))
+    scheduler.advance()
+    #expect(trace.all.map(\.0) == ["due", "past", "negative"])
+    #expect(trace.all.allSatisfy { $0.1 == SignalInstant(offset: .seconds(10)) })
+    _ = (due, past, negative)
+  }
+
+  @Test func cancellingRemovesTheActionAndReleasesItsClosureAtOnce() {
+    let scheduler = TestScheduler()
+    let released = Locked(false)
+    let ran = Locked(false)
+    let probe = ReleaseProbe(released)
+    let token = scheduler.schedule(after: .seconds(1)) {
+      probe.touch()
+      ran.withLock { $0 = true }
+    }
+    _ = consume probe
+    #expect(!released.withLock { $0 })
+    token.cancel()
+    #expect(released.withLock { $0 })
+    #expect(scheduler.pendingCount == 0)
+    #expect(scheduler.nextDeadline == nil)
+    token.cancel()  // idempotent
+    scheduler.advance(by: .seconds(2))
+    #expect(!ran.withLock { $0 })
+  }
+
+  @Test func releasingTheSubscriptionCancelsTheAction() {
+    let scheduler = TestScheduler()
+    let ran = Locked(false)
+    do {
+      let token = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
+      #expect(scheduler.pendingCount == 1)
+      _ = token
+    }
+    #expect(scheduler.pendingCount == 0)
+    scheduler.advance(by: .seconds(1))
+    #expect(!ran.withLock { $0 })
+  }
+
+  @Test func aStaleTokenDoesNotCancelTheActionThatReusedItsSlot() {
+    let scheduler = TestScheduler()
+    let first = scheduler.schedule(after: .seconds(1)) {}
+    scheduler.advance(by: .seconds(1))
+    let ran = Locked(false)
+    let second = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
+    first.cancel()  // already ran: a no-op, whatever reuses its storage
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(ran.withLock { $0 })
+    _ = second
+  }
+
+  @Test func advanceToThePastDoesNotMoveTimeBackButRunsWhatIsDue() {
+    let scheduler = TestScheduler()
+    scheduler.advance(by: .seconds(5))
+    let ran = Locked(false)
+    let token = scheduler.schedule { ran.withLock { $0 = true } }
+    scheduler.advance(to: SignalInstant(offset: .seconds(2)))
+    #expect(scheduler.now == SignalInstant(offset: .seconds(5)))
+    #expect(ran.withLock { $0 })
+    _ = token
+  }
+
+  @Test func negativeAdvanceIsRefusedWithASignalsMessage() {
+    let problem = TestScheduler.problem(advancingBy: .milliseconds(-1))
+    #expect(problem?.hasPrefix("Signals: ") == true)
+    #expect(TestScheduler.problem(advancingBy: .zero) == nil)
+    #expect(TestScheduler.problem(advancingBy: .seconds(1)) == nil)
+  }
+
+  @Test func runRunsEverythingAndStopsAtTheLastDeadline() {
+    let scheduler = TestScheduler()
+    let count = Locked(0)
+    let tokens = [3, 1, 2].map { seconds in
+      scheduler.schedule(after: .seconds(seconds)) { count.withLock { $0 += 1 } }
+    }
+    let summary = scheduler.run()
+    #expect(summary == TestScheduler.RunSummary(actionsRun: 3, pendingCount: 0))
+    #expect(summary.isIdle)
+    #expect(count.withLock { $0 } == 3)
+    #expect(scheduler.now == SignalInstant(offset: .seconds(3)))
+    _ = tokens
+  }
+
+  @Test func runStopsAnEndlessRepeatingActionAtItsLimitAndSaysSo() {
+    let scheduler = TestScheduler()
+    let tokens = Locked<[SignalSubscription]>([])
+    @Sendable func repeating() {
+      let token = scheduler.schedule(after: .milliseconds(10)) { repeating() }
+      tokens.withLock { $0 = [token] }
+    }
+    repeating()
+    let summary = scheduler.run(limit: 1000)
+    #expect(summary.actionsRun == 1000)
+    #expect(!summary.isIdle)
+    #expect(summary.pendingCount == 1)
+    #expect(summary.description.hasPrefix("Signals: "))
+    #expect(summary.description.contains("repeating timer"))
+    #expect(scheduler.now == SignalInstant(offset: .seconds(10)))
+    tokens.withLock { $0 = [] }
+    #expect(scheduler.run().isIdle)
+  }
+
+  @Test func cancelAllDropsEverythingWithoutRunning() {
+    let scheduler = TestScheduler()
+    let ran = Locked(0)
+    let tokens = (1...10).map { index in scheduler.schedule(after: .seconds(index)) { ran.withLock { $0 += 1 } } }
+    scheduler.cancelAll()
+    #expect(scheduler.pendingCount == 0)
+    scheduler.run()
+    #expect(ran.withLock { $0 } == 0)
+    #expect(scheduler.now == .zero)
+    for token in tokens { token.cancel() }  // stale tokens stay harmless
+    let after = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 += 1 } }
+    tokens.first?.cancel()
+    scheduler.run()
+    #expect(ran.withLock { $0 } == 1)
+    _ = after
+  }
+
+  /// Random schedules and cancellations against a sorted reference: the heap, the slots and compaction.
+  @Test(arguments: [1, 2, 3] as [UInt64])
+  func matchesASortedReferenceUnderRandomSchedulingAndCancellation(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let scheduler = TestScheduler()
+    let order = Trace<Int>()
+    var tokens: [Int: SignalSubscription] = [:]
+    var expected: [(deadline: Int, id: Int)] = []
+    for id in 0..<(3000 * stressScale) {
+      let deadline = Int.random(in: 0..<200, using: &random)
+      tokens[id] = scheduler.schedule(after: .milliseconds(deadline)) { order.append(id) }
+      expected.append((deadline, id))
+      if Int.random(in: 0..<3, using: &random) < 2, let victim = tokens.keys.randomElement(using: &random) {
+        tokens.removeValue(forKey: victim)?.cancel()
+        expected.removeAll { $0.id == victim }
+      }
+    }
+    #expect(scheduler.pendingCount == expected.count)
+    scheduler.advance(by: .milliseconds(100))
+    let dueFirst = expected.filter { $0.deadline <= 100 }
+    #expect(scheduler.pendingCount == expected.count - dueFirst.count)
+    scheduler.run()
+    let reference = expected.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }.map(\.id)
+    #expect(order.all == reference)
+  }
+
+  @Test func isThreadSafeAndNeverHoldsItsLockWhileAnActionRuns() {
+    let scheduler = TestScheduler()
+    let count = Locked(0)
+    let tokens = Locked<[SignalSubscription]>([])
+    let perThread = 500 * stressScale
+    DispatchQueue.concurrentPerform(iterations: 4) { thread in
+      for index in 0..<perThread {
+        // Each action calls back into the scheduler: schedules, reads now, cancels.
+        let token = scheduler.schedule(after: .milliseconds(index % 20)) {
+          _ = scheduler.now
+          _ = scheduler.pendingCount
+          let nested = scheduler.schedule { count.withLock { $0 += 1 } }
+          tokens.withLock { $0.append(nested) }
+          count.withLock { $0 += 1 }
+        }
+        tokens.withLock { $0.append(token) }
+        if thread == 0 && index % 50 == 0 { scheduler.advance(by: .milliseconds(1)) }
+      }
+    }
+    scheduler.run()
+    #expect(count.withLock { $0 } == 2 * 4 * perThread)
+  }
+}
