@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import Testing
 
 // Shared helpers of the source and single-upstream operator tests (ops-basic).
 
@@ -52,3 +53,58 @@ let stressScale: Int = {
   }
   return scale
 }()
+
+/// Checks the cancellation contract of an operator built on a subject: while subscribed the
+/// operator's closures (which capture the witness) are alive; `cancel()` releases them and the
+/// subject's observer, and no event arrives afterwards.
+func expectCancellationContract<UpstreamFailure: Error, S: Signal>(
+  upstreamFailure: UpstreamFailure.Type,
+  sending values: [Int] = [1, 2, 3],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (PassthroughSignal<Int, UpstreamFailure>, Witness) -> S
+) {
+  let subject = PassthroughSignal<Int, UpstreamFailure>()
+  weak var weakWitness: Witness?
+  let log = EventLog<S.Output, S.Failure>()
+  var token: SignalSubscription?
+  do {
+    let witness = Witness()
+    weakWitness = witness
+    token = build(subject, witness).subscribe(log)
+  }
+  #expect(weakWitness != nil, "closures are kept while subscribed", sourceLocation: sourceLocation)
+  if let first = values.first { subject.send(first) }
+  let delivered = log.events.count
+  token?.cancel()
+  #expect(weakWitness == nil, "cancel releases the closures", sourceLocation: sourceLocation)
+  #expect(!subject.hasObservers, "cancel releases the upstream", sourceLocation: sourceLocation)
+  for value in values.dropFirst() { subject.send(value) }
+  subject.send(completion: .finished)
+  #expect(log.events.count == delivered, "no event after cancel", sourceLocation: sourceLocation)
+  _ = token
+}
+
+/// ``expectCancellationContract(upstreamFailure:sending:sourceLocation:_:)`` with a `TestError` subject.
+func expectCancellationContract<S: Signal>(
+  sending values: [Int] = [1, 2, 3],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (PassthroughSignal<Int, TestError>, Witness) -> S
+) {
+  expectCancellationContract(upstreamFailure: TestError.self, sending: values, sourceLocation: sourceLocation, build)
+}
+
+/// Checks that an observer answering `.stop` to its first event releases the subject upstream
+/// and receives nothing more.
+func expectStopReleasesUpstream<S: Signal>(
+  sending values: [Int] = [1, 2, 3],
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ build: (PassthroughSignal<Int, TestError>) -> S
+) {
+  let subject = PassthroughSignal<Int, TestError>()
+  let log = EventLog<S.Output, S.Failure> { _ in .stop }
+  let token = build(subject).subscribe(log)
+  for value in values { subject.send(value) }
+  #expect(log.events.count == 1, "one event, then nothing", sourceLocation: sourceLocation)
+  #expect(!subject.hasObservers, "stop releases the upstream", sourceLocation: sourceLocation)
+  _ = token
+}

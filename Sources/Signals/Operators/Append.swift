@@ -1,0 +1,72 @@
+extension Signal {
+  /// Emits `elements` after the upstream finishes, then finishes.
+  ///
+  /// ```swift
+  /// stages.append(.finished)
+  /// ```
+  ///
+  /// If the upstream fails, the elements are not emitted and the failure passes through.
+  @inlinable
+  public func append(_ elements: Output...) -> AppendSignal<Self, [Output]> {
+    AppendSignal(upstream: self, elements: elements)
+  }
+
+  /// Emits the elements of `elements` after the upstream finishes, then finishes.
+  ///
+  /// The sequence is iterated once per subscription, when the upstream
+  /// finishes; if the upstream fails, it is not iterated and the failure passes through.
+  @inlinable
+  public func append<S: Sequence & Sendable>(_ elements: S) -> AppendSignal<Self, S> where S.Element == Output {
+    AppendSignal(upstream: self, elements: elements)
+  }
+}
+
+/// A signal that emits a sequence's elements after its upstream finishes. See ``Signal/append(_:)-(Output...)``.
+public struct AppendSignal<Upstream: Signal, Elements: Sequence & Sendable>: Signal
+where Elements.Element == Upstream.Output {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal that comes first.
+  public let upstream: Upstream
+  /// The elements emitted after the upstream finishes.
+  public let elements: Elements
+
+  /// Creates the signal; prefer ``Signal/append(_:)-(Output...)``.
+  @inlinable
+  public init(upstream: Upstream, elements: Elements) {
+    self.upstream = upstream
+    self.elements = elements
+  }
+
+  /// Subscribes `observer` to the upstream's values, then the elements.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(AppendObserver(downstream: observer, elements: elements))
+  }
+}
+
+@usableFromInline
+struct AppendObserver<Downstream: SignalObserver, Elements: Sequence & Sendable>: SignalObserver
+where Elements.Element == Downstream.Input {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let elements: Elements
+
+  @inlinable
+  init(downstream: Downstream, elements: Elements) {
+    self.downstream = downstream
+    self.elements = elements
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    guard case .finished = event else { return downstream.receive(event) }
+    for element in elements {
+      guard downstream.receive(.value(element)) == .continue else { return .stop }
+    }
+    return downstream.receive(.finished)
+  }
+}

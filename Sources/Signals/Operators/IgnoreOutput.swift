@@ -1,0 +1,55 @@
+extension Signal {
+  /// Drops every value and passes on only the terminal event.
+  ///
+  /// ```swift
+  /// loading.ignoreOutput()  // "done" or "failed", nothing else
+  /// ```
+  @inlinable
+  public func ignoreOutput() -> IgnoreOutputSignal<Self> {
+    IgnoreOutputSignal(upstream: self)
+  }
+}
+
+/// A signal that passes on only its upstream's terminal event. See ``Signal/ignoreOutput()``.
+public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
+  /// It emits no value.
+  public typealias Output = Never
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose values are dropped.
+  public let upstream: Upstream
+
+  /// Creates the signal; prefer ``Signal/ignoreOutput()``.
+  @inlinable
+  public init(upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  /// Subscribes `observer` to the upstream's terminal event.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
+  }
+}
+
+@usableFromInline
+struct IgnoreOutputObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver
+where Downstream.Input == Never {
+  @usableFromInline let downstream: Downstream
+
+  @inlinable
+  init(downstream: Downstream, upstreamOutput: Input.Type) {
+    self.downstream = downstream
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value: return .continue
+    case .finished: return downstream.receive(.finished)
+    case .failed(let error): return downstream.receive(.failed(error))
+    }
+  }
+}

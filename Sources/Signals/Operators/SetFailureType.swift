@@ -1,0 +1,51 @@
+extension Signal where Failure == Never {
+  /// Gives a signal that cannot fail the failure type another signal needs, to combine them.
+  ///
+  /// ```swift
+  /// ticks.setFailureType(to: LoadError.self).merge(with: loading)
+  /// ```
+  @inlinable
+  public func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureTypeSignal<Self, E> {
+    SetFailureTypeSignal(upstream: self)
+  }
+}
+
+/// A signal that cannot fail, typed with another failure type. See ``Signal/setFailureType(to:)``.
+public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal where Upstream.Failure == Never {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+
+  /// The signal that cannot fail.
+  public let upstream: Upstream
+
+  /// Creates the signal; prefer ``Signal/setFailureType(to:)``.
+  @inlinable
+  public init(upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  /// Subscribes `observer`; it receives the upstream's values and `finished`.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(SetFailureTypeObserver(downstream: observer))
+  }
+}
+
+@usableFromInline
+struct SetFailureTypeObserver<Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let downstream: Downstream
+
+  @inlinable
+  init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Never>) -> SignalControl {
+    switch event {
+    case .value(let value): return downstream.receive(.value(value))
+    case .finished: return downstream.receive(.finished)
+    }
+  }
+}

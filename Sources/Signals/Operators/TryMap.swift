@@ -1,0 +1,96 @@
+extension Signal {
+  /// Transforms each value with a closure that may throw; a thrown error ends the signal with that error.
+  ///
+  /// The closure throws the upstream's own failure type (typed throws), so the
+  /// failure type is kept:
+  ///
+  /// ```swift
+  /// let sizes: TryMapSignal<Files, Int, LoadError> = files.tryMap { file throws(LoadError) in
+  ///   guard let size = file.size else { throw .unreadable(file) }
+  ///   return size
+  /// }
+  /// ```
+  ///
+  /// When the closure throws, the error is sent downstream as ``Event/failed(_:)``
+  /// and the upstream subscription is released; the upstream's own failure passes through.
+  @inlinable
+  public func tryMap<T: Sendable>(
+    _ transform: @escaping @Sendable (Output) throws(Failure) -> T
+  ) -> TryMapSignal<Self, T, Failure> {
+    TryMapSignal(upstream: self, transform: transform, mapFailure: { $0 })
+  }
+
+  /// Transforms each value with a closure that may throw any error; the failure type becomes `any Error`.
+  ///
+  /// Chosen when the closure throws errors of another type than the upstream's
+  /// failure (an untyped `throws`). A thrown error ends the signal with that
+  /// error; an upstream failure passes through as `any Error`.
+  @inlinable
+  public func tryMap<T: Sendable>(
+    _ transform: @escaping @Sendable (Output) throws -> T
+  ) -> TryMapSignal<Self, T, any Error> {
+    TryMapSignal(upstream: self, transform: transform, mapFailure: { $0 })
+  }
+}
+
+/// A signal that transforms each value with a throwing closure. See ``Signal/tryMap(_:)-(@Sendable(Output)throws(Failure)->T)``.
+public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: Signal {
+  /// The signal whose values are transformed.
+  public let upstream: Upstream
+  /// The transformation; a thrown error ends the signal.
+  public let transform: @Sendable (Upstream.Output) throws(Failure) -> Output
+  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
+
+  @inlinable
+  init(
+    upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) throws(Failure) -> Output,
+    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
+  ) {
+    self.upstream = upstream
+    self.transform = transform
+    self.mapFailure = mapFailure
+  }
+
+  /// Subscribes `observer` to the transformed values.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
+  }
+}
+
+@usableFromInline
+struct TryMapObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailure: Error>: SignalObserver {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input
+  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+
+  @inlinable
+  init(
+    downstream: Downstream, transform: @escaping @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input,
+    mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.downstream = downstream
+    self.transform = transform
+    self.mapFailure = mapFailure
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, UpstreamFailure>) -> SignalControl {
+    switch event {
+    case .value(let value):
+      let output: Downstream.Input
+      do {
+        output = try transform(value)
+      } catch {
+        _ = downstream.receive(.failed(error))
+        return .stop
+      }
+      return downstream.receive(.value(output))
+    case .finished:
+      return downstream.receive(.finished)
+    case .failed(let error):
+      return downstream.receive(.failed(mapFailure(error)))
+    }
+  }
+}

@@ -1,0 +1,33 @@
+import Signals
+import Testing
+
+@Suite struct CompactMapTests {
+  @Test func dropsNilResults() {
+    let log = EventLog<Int, Never>()
+    _ = ["1", "x", "3"].signal.compactMap { Int($0) }.subscribe(log)
+    #expect(log.events == [.value(1), .value(3), .finished])
+  }
+
+  @Test func failurePassesThrough() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.compactMap { $0 }.subscribe(log)
+    subject.send(1)
+    subject.send(completion: .failed(TestError(1)))
+    #expect(log.events == [.value(1), .failed(TestError(1))])
+    _ = token
+  }
+
+  @Test func cancellation() {
+    expectCancellationContract { subject, witness in
+      subject.compactMap { [witness] value in
+        _ = witness
+        return value
+      }
+    }
+  }
+
+  @Test func downstreamStopPropagates() {
+    expectStopReleasesUpstream { $0.compactMap { $0 } }
+  }
+}
