@@ -71,6 +71,15 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Subs
           claim = (downstream, event)
         }
         if event.isTerminal { state.end(discardingPending: false) }
+      case .emitThenEnd(let value, let completion):
+        if state.isDelivering {
+          state.pending.append(.value(value))
+        } else if let downstream = state.downstream {
+          state.isDelivering = true
+          claim = (downstream, .value(value))
+        }
+        state.pending.append(Event(completion))
+        state.end(discardingPending: false)
       }
       if state.isEnded { control = .stop }
       return (claim, control, state.takeGarbage())

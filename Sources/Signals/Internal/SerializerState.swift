@@ -27,6 +27,8 @@ enum SerialStep<Output: Sendable, Failure: Error> {
   case none
   /// Send `event` downstream (after the event being delivered, if any). A terminal event ends the operator.
   case emit(Event<Output, Failure>)
+  /// Send a value, then a terminal event (a zip whose last possible pair was just made).
+  case emitThenEnd(Output, SignalCompletion<Failure>)
   /// Nothing to send; the upstream that caused this transition should stop (a race loser, a stale inner).
   case stopUpstream
 }

@@ -1,0 +1,38 @@
+/// The state of a combineLatest: the latest value of each upstream and who finished.
+@usableFromInline
+struct CombineLatestStateMachine<Element: Sendable>: SerialMachine {
+  @usableFromInline var latest: [Element?]
+  /// How many upstreams have not sent a value yet.
+  @usableFromInline var missing: Int
+  /// How many upstreams have not finished yet.
+  @usableFromInline var unfinished: Int
+
+  @inlinable
+  init(count: Int) {
+    latest = Array(repeating: nil, count: count)
+    missing = count
+    unfinished = count
+  }
+
+  /// A value from upstream `index`: the combination, once every upstream has a value.
+  @inlinable
+  mutating func value<Failure>(_ value: Element, at index: Int) -> SerialStep<[Element], Failure> {
+    if latest[index] == nil { missing -= 1 }
+    latest[index] = value
+    guard missing == 0 else { return .none }
+    return .emit(.value(latest.map { $0! }))
+  }
+
+  /// Upstream `index` finished: the end, if it never sent a value or was the last one.
+  @inlinable
+  mutating func finished<Failure>(at index: Int) -> SerialStep<[Element], Failure> {
+    unfinished -= 1
+    return latest[index] == nil || unfinished == 0 ? .emit(.finished) : .none
+  }
+
+  @inlinable
+  mutating func clear() -> Any? {
+    defer { latest = [] }
+    return latest
+  }
+}

@@ -1,0 +1,76 @@
+/// The state of a zip: a queue of unpaired values per upstream and who finished.
+@usableFromInline
+struct ZipStateMachine<Element: Sendable>: SerialMachine {
+  @usableFromInline var buffers: [ZipBuffer<Element>]
+  @usableFromInline var finished: [Bool]
+
+  @inlinable
+  init(count: Int) {
+    buffers = Array(repeating: ZipBuffer(), count: count)
+    finished = Array(repeating: false, count: count)
+  }
+
+  /// Whether a finished upstream has nothing left to pair: no combination can ever be made again.
+  @inlinable
+  var isExhausted: Bool {
+    for index in buffers.indices where finished[index] && buffers[index].isEmpty { return true }
+    return false
+  }
+
+  /// A value from upstream `index`: a combination when every upstream has one waiting.
+  @inlinable
+  mutating func value<Failure>(_ value: Element, at index: Int) -> SerialStep<[Element], Failure> {
+    buffers[index].append(value)
+    guard buffers.allSatisfy({ !$0.isEmpty }) else { return .none }
+    var combination: [Element] = []
+    combination.reserveCapacity(buffers.count)
+    for bufferIndex in buffers.indices { combination.append(buffers[bufferIndex].removeFirst()) }
+    return isExhausted ? .emitThenEnd(combination, .finished) : .emit(.value(combination))
+  }
+
+  /// Upstream `index` finished: the end, if its buffer is empty.
+  @inlinable
+  mutating func finished<Failure>(at index: Int) -> SerialStep<[Element], Failure> {
+    finished[index] = true
+    return buffers[index].isEmpty ? .emit(.finished) : .none
+  }
+
+  @inlinable
+  mutating func clear() -> Any? {
+    defer { buffers = [] }
+    return buffers
+  }
+}
+
+/// A first-in first-out queue of values, amortized O(1) at both ends.
+@usableFromInline
+struct ZipBuffer<Element: Sendable>: Sendable {
+  @usableFromInline var items: [Element?] = []
+  @usableFromInline var head = 0
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  var isEmpty: Bool { head == items.count }
+
+  @inlinable
+  mutating func append(_ element: Element) {
+    items.append(element)
+  }
+
+  /// Removes and returns the oldest value. The buffer must not be empty.
+  @inlinable
+  mutating func removeFirst() -> Element {
+    let element = items[head].take()!
+    head += 1
+    if head == items.count {
+      items.removeAll(keepingCapacity: true)
+      head = 0
+    } else if head >= 32 && head * 2 >= items.count {
+      items.removeFirst(head)
+      head = 0
+    }
+    return element
+  }
+}

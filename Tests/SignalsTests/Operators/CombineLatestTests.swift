@@ -1,0 +1,127 @@
+import Signals
+import Testing
+
+@Suite struct CombineLatestTests {
+  @Test func sendsLatestPairsOnceBothHaveAValue() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<String, Never>()
+    let pairs = Locked<[String]>([])
+    let token = a.combineLatest(b).sink { pair in pairs.withLock { $0.append("\(pair.0)\(pair.1)") } }
+    a.send(1)
+    a.send(2)
+    b.send("x")
+    a.send(3)
+    b.send("y")
+    #expect(pairs.withLock { $0 } == ["2x", "3x", "3y"])
+    _ = token
+  }
+
+  @Test func combinesThreeIntoTriples() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Bool, Never>()
+    let c = PassthroughSignal<String, Never>()
+    let triples = Locked<[String]>([])
+    let token = a.combineLatest(b, c).sink { t in triples.withLock { $0.append("\(t.0)\(t.1)\(t.2)") } }
+    a.send(1)
+    b.send(true)
+    c.send("c")
+    a.send(2)
+    #expect(triples.withLock { $0 } == ["1truec", "2truec"])
+    _ = token
+  }
+
+  @Test func finishesWhenAllFinished() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let log = EventLog<[Int], Never>()
+    let token = CombineLatestSignal([a, b]).subscribe(log)
+    a.send(1)
+    b.send(2)
+    a.send(completion: .finished)
+    b.send(3)
+    #expect(log.events == [.value([1, 2]), .value([1, 3])])
+    b.send(completion: .finished)
+    #expect(log.events == [.value([1, 2]), .value([1, 3]), .finished])
+    _ = token
+  }
+
+  @Test func finishesAtOnceWhenASourceFinishesWithoutAValue() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let log = EventLog<[Int], Never>()
+    let token = CombineLatestSignal([a, b]).subscribe(log)
+    a.send(1)
+    b.send(completion: .finished)
+    #expect(log.events == [.finished])
+    #expect(!a.hasObservers)
+    _ = token
+  }
+
+  @Test func failsAtTheFirstFailure() {
+    let a = PassthroughSignal<Int, CombineError>()
+    let b = PassthroughSignal<Int, CombineError>()
+    let log = EventLog<[Int], CombineError>()
+    let token = CombineLatestSignal([a, b]).subscribe(log)
+    a.send(1)
+    b.send(completion: .failed(CombineError(3)))
+    #expect(log.events == [.failed(CombineError(3))])
+    #expect(!a.hasObservers && !b.hasObservers)
+    _ = token
+  }
+
+  @Test func emptyArrayFinishesAtOnce() {
+    let log = EventLog<[Int], Never>()
+    let token = CombineLatestSignal<PassthroughSignal<Int, Never>>([]).subscribe(log)
+    #expect(log.events == [.finished])
+    _ = token
+  }
+
+  @Test func cancelReleasesEveryUpstreamAndTheObserver() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    weak var weakWitness: CombineWitness?
+    var token: SignalSubscription?
+    do {
+      let witness = CombineWitness()
+      weakWitness = witness
+      token = a.combineLatest(b).sink { [witness] _ in _ = witness }
+    }
+    a.send(1)
+    token?.cancel()
+    #expect(!a.hasObservers && !b.hasObservers)
+    #expect(weakWitness == nil)
+    _ = token
+  }
+
+  @Test func reentrantSendIsDeliveredAfterTheCurrentCombination() {
+    let a = PassthroughSignal<Int, Never>()
+    let b = PassthroughSignal<Int, Never>()
+    let order = Locked<[String]>([])
+    let token = CombineLatestSignal([a, b]).sink { values in
+      order.withLock { $0.append("begin \(values)") }
+      if values == [1, 1] { b.send(2) }
+      order.withLock { $0.append("end \(values)") }
+    }
+    a.send(1)
+    b.send(1)
+    #expect(order.withLock { $0 } == ["begin [1, 1]", "end [1, 1]", "begin [1, 2]", "end [1, 2]"])
+    _ = token
+  }
+
+  @Test func concurrentUpstreamsAreSerialized() {
+    let count = 1_000 * combineStressScale
+    let subjects = (0..<4).map { _ in PassthroughSignal<Int, Never>() }
+    let probe = SerialProbe<[Int], Never>()
+    let token = CombineLatestSignal(subjects).subscribe(probe)
+    for subject in subjects { subject.send(0) }
+    runConcurrently(4) { index in
+      for value in 1...count { subjects[index].send(value) }
+      subjects[index].send(completion: .finished)
+    }
+    #expect(probe.values.count == 1 + 4 * count)
+    #expect(probe.values.last == [count, count, count, count])
+    #expect(probe.terminals == [.finished])
+    #expect(probe.maximumInside == 1)
+    _ = token
+  }
+}
