@@ -1,0 +1,66 @@
+extension Signal {
+  /// Emits the number of values when the upstream finishes, then finishes.
+  ///
+  /// ```swift
+  /// taps.count()  // after the taps finish: how many there were
+  /// ```
+  ///
+  /// An upstream that finishes without values yields `0`. A failure passes
+  /// through and no count is emitted.
+  @inlinable
+  public func count() -> CountSignal<Self> {
+    CountSignal(upstream: self)
+  }
+}
+
+/// A signal that emits how many values its upstream emitted, on finish. See ``Signal/count()``.
+public struct CountSignal<Upstream: Signal>: Signal {
+  /// The number of values.
+  public typealias Output = Int
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose values are counted.
+  public let upstream: Upstream
+
+  /// Creates the signal; prefer ``Signal/count()``.
+  @inlinable
+  public init(upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  /// Subscribes `observer` to the count.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
+  }
+}
+
+/// The per-subscription counter of `count()`.
+@usableFromInline
+final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
+where Downstream.Input == Int {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let counter: Locked<Int>
+
+  @inlinable
+  init(downstream: Downstream, upstreamOutput: Input.Type) {
+    self.downstream = downstream
+    self.counter = Locked(0)
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value:
+      counter.withLock { $0 += 1 }
+      return .continue
+    case .finished:
+      guard downstream.receive(.value(counter.withLock { $0 })) == .continue else { return .stop }
+      return downstream.receive(.finished)
+    case .failed(let error):
+      return downstream.receive(.failed(error))
+    }
+  }
+}

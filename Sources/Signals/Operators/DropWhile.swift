@@ -1,0 +1,66 @@
+extension Signal {
+  /// Drops values while `predicate` returns `true`, then passes on everything.
+  ///
+  /// ```swift
+  /// [1, 2, 5, 1].signal.drop { $0 < 3 }  // 5, 1, finished
+  /// ```
+  ///
+  /// Once a value fails the predicate it is emitted, and the predicate is not
+  /// called again. Terminal events pass through.
+  @inlinable
+  public func drop(while predicate: @escaping @Sendable (Output) -> Bool) -> DropWhileSignal<Self> {
+    DropWhileSignal(upstream: self, predicate: predicate)
+  }
+}
+
+/// A signal that drops its upstream's leading values that satisfy a predicate. See ``Signal/drop(while:)``.
+public struct DropWhileSignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose leading values are dropped.
+  public let upstream: Upstream
+  /// Values are dropped while this returns `true`.
+  public let predicate: @Sendable (Output) -> Bool
+
+  /// Creates the signal; prefer ``Signal/drop(while:)``.
+  @inlinable
+  public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
+    self.upstream = upstream
+    self.predicate = predicate
+  }
+
+  /// Subscribes `observer` to the values from the first that fails the predicate on.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(DropWhileObserver(downstream: observer, predicate: predicate))
+  }
+}
+
+/// The per-subscription switch of `drop(while:)`.
+@usableFromInline
+final class DropWhileObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let predicate: @Sendable (Downstream.Input) -> Bool
+  @usableFromInline let dropping: Locked<Bool>
+
+  @inlinable
+  init(downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) -> Bool) {
+    self.downstream = downstream
+    self.predicate = predicate
+    self.dropping = Locked(true)
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    if case .value(let value) = event, dropping.withLock({ $0 }) {
+      // Serial events: the predicate runs unlocked.
+      if predicate(value) { return .continue }
+      dropping.withLock { $0 = false }
+    }
+    return downstream.receive(event)
+  }
+}

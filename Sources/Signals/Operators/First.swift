@@ -1,0 +1,73 @@
+extension Signal {
+  /// Emits the first value, then finishes and releases the upstream.
+  ///
+  /// ```swift
+  /// animationEnded.first()  // the first trigger only
+  /// ```
+  ///
+  /// An upstream that finishes without a value yields only ``Event/finished``;
+  /// a failure before the first value passes through.
+  @inlinable
+  public func first() -> FirstSignal<Self> {
+    FirstSignal(upstream: self, predicate: nil)
+  }
+
+  /// Emits the first value that satisfies `predicate`, then finishes and releases the upstream.
+  ///
+  /// An upstream that finishes before a match yields only ``Event/finished``;
+  /// a failure before a match passes through.
+  @inlinable
+  public func first(where predicate: @escaping @Sendable (Output) -> Bool) -> FirstSignal<Self> {
+    FirstSignal(upstream: self, predicate: predicate)
+  }
+}
+
+/// A signal that emits its upstream's first (matching) value, then finishes. See ``Signal/first()``.
+public struct FirstSignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose first value is emitted.
+  public let upstream: Upstream
+  /// The condition the value must satisfy; `nil` takes the first value.
+  public let predicate: (@Sendable (Output) -> Bool)?
+
+  /// Creates the signal; prefer ``Signal/first()`` or ``Signal/first(where:)``.
+  @inlinable
+  public init(upstream: Upstream, predicate: (@Sendable (Output) -> Bool)?) {
+    self.upstream = upstream
+    self.predicate = predicate
+  }
+
+  /// Subscribes `observer` to the first (matching) value.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(FirstObserver(downstream: observer, predicate: predicate))
+  }
+}
+
+// Stateless: after it answers `.stop`, the upstream delivers nothing more.
+@usableFromInline
+struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
+
+  @inlinable
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?) {
+    self.downstream = downstream
+    self.predicate = predicate
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    guard case .value(let value) = event else { return downstream.receive(event) }
+    if let predicate, !predicate(value) { return .continue }
+    if downstream.receive(event) == .continue {
+      _ = downstream.receive(.finished)
+    }
+    return .stop
+  }
+}

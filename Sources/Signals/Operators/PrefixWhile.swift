@@ -1,0 +1,63 @@
+extension Signal {
+  /// Emits values while `predicate` returns `true`; the first value that fails it ends the signal.
+  ///
+  /// ```swift
+  /// [1, 2, 5, 1].signal.prefix { $0 < 3 }  // 1, 2, finished
+  /// ```
+  ///
+  /// The value that fails the predicate is not emitted: the result finishes and
+  /// releases the upstream instead. Terminal events pass through.
+  @inlinable
+  public func prefix(while predicate: @escaping @Sendable (Output) -> Bool) -> PrefixWhileSignal<Self> {
+    PrefixWhileSignal(upstream: self, predicate: predicate)
+  }
+}
+
+/// A signal that emits its upstream's values while they satisfy a predicate. See ``Signal/prefix(while:)``.
+public struct PrefixWhileSignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose leading values are emitted.
+  public let upstream: Upstream
+  /// Values are emitted while this returns `true`.
+  public let predicate: @Sendable (Output) -> Bool
+
+  /// Creates the signal; prefer ``Signal/prefix(while:)``.
+  @inlinable
+  public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
+    self.upstream = upstream
+    self.predicate = predicate
+  }
+
+  /// Subscribes `observer` to the leading values that satisfy the predicate.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(PrefixWhileObserver(downstream: observer, predicate: predicate))
+  }
+}
+
+// Stateless: after it answers `.stop`, the upstream delivers nothing more.
+@usableFromInline
+struct PrefixWhileObserver<Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let predicate: @Sendable (Downstream.Input) -> Bool
+
+  @inlinable
+  init(downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) -> Bool) {
+    self.downstream = downstream
+    self.predicate = predicate
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    if case .value(let value) = event, !predicate(value) {
+      _ = downstream.receive(.finished)
+      return .stop
+    }
+    return downstream.receive(event)
+  }
+}

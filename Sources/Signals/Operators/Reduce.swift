@@ -1,0 +1,84 @@
+extension Signal {
+  /// Combines all the values with an accumulator and emits the final result when the upstream finishes.
+  ///
+  /// ```swift
+  /// [1, 2, 3].signal.reduce(0, +)  // 6, then finished
+  /// ```
+  ///
+  /// An upstream that finishes without values yields `initialResult`. A
+  /// failure passes through, and the partial result is not emitted.
+  @inlinable
+  public func reduce<T: Sendable>(
+    _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) -> T
+  ) -> ReduceSignal<Self, T> {
+    ReduceSignal(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)
+  }
+}
+
+/// A signal that emits the accumulation of all its upstream's values on finish. See ``Signal/reduce(_:_:)``.
+public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose values are accumulated.
+  public let upstream: Upstream
+  /// The accumulator before the first value.
+  public let initialResult: Output
+  /// Combines the accumulator with a value.
+  public let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
+
+  /// Creates the signal; prefer ``Signal/reduce(_:_:)``.
+  @inlinable
+  public init(
+    upstream: Upstream, initialResult: Output,
+    nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
+  ) {
+    self.upstream = upstream
+    self.initialResult = initialResult
+    self.nextPartialResult = nextPartialResult
+  }
+
+  /// Subscribes `observer` with a fresh accumulator.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(
+      ReduceObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
+  }
+}
+
+/// The per-subscription accumulator of `reduce`.
+@usableFromInline
+final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
+  @usableFromInline let accumulator: Locked<Downstream.Input>
+
+  @inlinable
+  init(
+    downstream: Downstream, initialResult: Downstream.Input,
+    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input
+  ) {
+    self.downstream = downstream
+    self.nextPartialResult = nextPartialResult
+    self.accumulator = Locked(initialResult)
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value(let value):
+      // Serial events: nothing changes the accumulator between the two locks; the closure runs unlocked.
+      let next = nextPartialResult(accumulator.withLock { $0 }, value)
+      accumulator.withLock { $0 = next }
+      return .continue
+    case .finished:
+      if downstream.receive(.value(accumulator.withLock { $0 })) == .continue {
+        _ = downstream.receive(.finished)
+      }
+      return .stop
+    case .failed(let error):
+      return downstream.receive(.failed(error))
+    }
+  }
+}

@@ -1,0 +1,68 @@
+extension Signal {
+  /// Emits `output` if the upstream finishes without emitting a value.
+  ///
+  /// ```swift
+  /// savedScores.replaceEmpty(with: 0)
+  /// ```
+  ///
+  /// Values pass through unchanged; a failure passes through (no replacement).
+  @inlinable
+  public func replaceEmpty(with output: Output) -> ReplaceEmptySignal<Self> {
+    ReplaceEmptySignal(upstream: self, output: output)
+  }
+}
+
+/// A signal that emits a value when its upstream finishes empty. See ``Signal/replaceEmpty(with:)``.
+public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal that may finish empty.
+  public let upstream: Upstream
+  /// The value emitted when the upstream finishes empty.
+  public let output: Output
+
+  /// Creates the signal; prefer ``Signal/replaceEmpty(with:)``.
+  @inlinable
+  public init(upstream: Upstream, output: Output) {
+    self.upstream = upstream
+    self.output = output
+  }
+
+  /// Subscribes `observer`, remembering whether a value passed.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(ReplaceEmptyObserver(downstream: observer, output: output))
+  }
+}
+
+/// The per-subscription flag of `replaceEmpty(with:)`.
+@usableFromInline
+final class ReplaceEmptyObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let output: Downstream.Input
+  @usableFromInline let sawValue: Locked<Bool>
+
+  @inlinable
+  init(downstream: Downstream, output: Downstream.Input) {
+    self.downstream = downstream
+    self.output = output
+    self.sawValue = Locked(false)
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value:
+      sawValue.withLock { $0 = true }
+    case .finished:
+      if !sawValue.withLock({ $0 }) && downstream.receive(.value(output)) == .stop { return .stop }
+    case .failed:
+      break
+    }
+    return downstream.receive(event)
+  }
+}

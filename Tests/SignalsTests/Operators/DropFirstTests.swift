@@ -1,0 +1,50 @@
+import Signals
+import Testing
+
+@Suite struct DropFirstTests {
+  @Test func dropsTheFirstValueByDefault() {
+    let log = EventLog<Int, Never>()
+    _ = [1, 2, 3].signal.dropFirst().subscribe(log)
+    #expect(log.events == [.value(2), .value(3), .finished])
+  }
+
+  @Test func dropsTheFirstCountValues() {
+    let log = EventLog<Int, Never>()
+    _ = [1, 2, 3, 4].signal.dropFirst(3).subscribe(log)
+    #expect(log.events == [.value(4), .finished])
+  }
+
+  @Test func zeroPassesEverything() {
+    let log = EventLog<Int, Never>()
+    _ = [1, 2].signal.dropFirst(0).subscribe(log)
+    #expect(log.events == [.value(1), .value(2), .finished])
+  }
+
+  @Test func terminalEventsPassWhileDropping() {
+    let log = EventLog<Int, TestError>()
+    _ = SequenceSignal([1], failureType: TestError.self).dropFirst(5).subscribe(log)
+    #expect(log.events == [.finished])
+    let failed = EventLog<Int, TestError>()
+    _ = FailSignal<Int, TestError>(TestError(1)).dropFirst(5).subscribe(failed)
+    #expect(failed.events == [.failed(TestError(1))])
+  }
+
+  @Test func negativeCountIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      _ = JustSignal(1).dropFirst(-1)
+    }
+  }
+
+  @Test func cancellation() {
+    expectCancellationContract(sending: [1, 2, 3, 4]) { subject, witness in
+      subject.map { [witness] value in
+        _ = witness
+        return value
+      }.dropFirst(1)
+    }
+  }
+
+  @Test func downstreamStopPropagates() {
+    expectStopReleasesUpstream { $0.dropFirst(1) }
+  }
+}

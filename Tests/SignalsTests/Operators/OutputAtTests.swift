@@ -1,0 +1,54 @@
+import Signals
+import Testing
+
+@Suite struct OutputAtTests {
+  @Test func emitsTheValueAtTheIndexThenFinishes() {
+    let log = EventLog<String, Never>()
+    _ = ["a", "b", "c"].signal.output(at: 1).subscribe(log)
+    #expect(log.events == [.value("b"), .finished])
+  }
+
+  @Test func reachingTheIndexReleasesTheUpstream() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.output(at: 0).subscribe(log)
+    subject.send(7)
+    #expect(!subject.hasObservers)
+    #expect(log.events == [.value(7), .finished])
+    _ = token
+  }
+
+  @Test func upstreamEndingBeforeTheIndexEndsTheSameWay() {
+    let log = EventLog<Int, Never>()
+    _ = [1].signal.output(at: 3).subscribe(log)
+    #expect(log.events == [.finished])
+    let failed = EventLog<Int, TestError>()
+    _ = FailSignal<Int, TestError>(TestError(1)).output(at: 3).subscribe(failed)
+    #expect(failed.events == [.failed(TestError(1))])
+  }
+
+  @Test func terminatesAnInfiniteSequence() {
+    let log = EventLog<Int, Never>()
+    _ = (0...).signal.output(at: 100).subscribe(log)
+    #expect(log.events == [.value(100), .finished])
+  }
+
+  @Test func negativeIndexIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      _ = JustSignal(1).output(at: -1)
+    }
+  }
+
+  @Test func cancellation() {
+    expectCancellationContract { subject, witness in
+      subject.map { [witness] value in
+        _ = witness
+        return value
+      }.output(at: 5)
+    }
+  }
+
+  @Test func downstreamStopPropagates() {
+    expectStopReleasesUpstream { $0.output(at: 0) }
+  }
+}

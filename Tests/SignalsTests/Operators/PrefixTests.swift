@@ -1,0 +1,73 @@
+import Signals
+import Testing
+
+@Suite struct PrefixTests {
+  @Test func emitsTheFirstValuesThenFinishes() {
+    let log = EventLog<Int, Never>()
+    _ = [1, 2, 3, 4].signal.prefix(2).subscribe(log)
+    #expect(log.events == [.value(1), .value(2), .finished])
+  }
+
+  @Test func terminatesAnInfiniteSequence() {
+    let log = EventLog<Int, Never>()
+    _ = (1...).signal.prefix(3).subscribe(log)
+    #expect(log.events == [.value(1), .value(2), .value(3), .finished])
+  }
+
+  @Test func reachingTheLengthReleasesTheUpstream() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.prefix(2).subscribe(log)
+    subject.send(1)
+    #expect(subject.hasObservers)
+    subject.send(2)
+    #expect(!subject.hasObservers)
+    subject.send(3)
+    #expect(log.events == [.value(1), .value(2), .finished])
+    _ = token
+  }
+
+  @Test func shorterUpstreamEndsTheSameWay() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.prefix(5).subscribe(log)
+    subject.send(1)
+    subject.send(completion: .failed(TestError(3)))
+    #expect(log.events == [.value(1), .failed(TestError(3))])
+    _ = token
+  }
+
+  @Test func zeroFinishesAtOnceWithoutSubscribing() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.prefix(0).subscribe(log)
+    #expect(log.events == [.finished])
+    #expect(!subject.hasObservers)
+    _ = token
+  }
+
+  @Test func stopOnTheLastValueSuppressesFinished() {
+    let log = EventLog<Int, Never> { _ in .stop }
+    _ = [1, 2].signal.prefix(1).subscribe(log)
+    #expect(log.events == [.value(1)])
+  }
+
+  @Test func negativeLengthIsAPreconditionFailure() async {
+    await #expect(processExitsWith: .failure) {
+      _ = JustSignal(1).prefix(-1)
+    }
+  }
+
+  @Test func cancellation() {
+    expectCancellationContract { subject, witness in
+      subject.map { [witness] value in
+        _ = witness
+        return value
+      }.prefix(5)
+    }
+  }
+
+  @Test func downstreamStopPropagates() {
+    expectStopReleasesUpstream { $0.prefix(5) }
+  }
+}

@@ -1,0 +1,47 @@
+import Signals
+import Testing
+
+@Suite struct PrefixWhileTests {
+  @Test func emitsWhileThePredicateHolds() {
+    let log = EventLog<Int, Never>()
+    _ = [1, 2, 5, 1].signal.prefix { $0 < 3 }.subscribe(log)
+    #expect(log.events == [.value(1), .value(2), .finished])
+  }
+
+  @Test func theFailingValueReleasesTheUpstream() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.prefix { $0 < 3 }.subscribe(log)
+    subject.send(1)
+    subject.send(4)
+    #expect(!subject.hasObservers)
+    subject.send(2)
+    #expect(log.events == [.value(1), .finished])
+    _ = token
+  }
+
+  @Test func terminatesAnInfiniteSequence() {
+    let log = EventLog<Int, Never>()
+    _ = (1...).signal.prefix { $0 <= 2 }.subscribe(log)
+    #expect(log.events == [.value(1), .value(2), .finished])
+  }
+
+  @Test func failurePassesThrough() {
+    let log = EventLog<Int, TestError>()
+    _ = FailSignal<Int, TestError>(TestError(1)).prefix { _ in true }.subscribe(log)
+    #expect(log.events == [.failed(TestError(1))])
+  }
+
+  @Test func cancellation() {
+    expectCancellationContract { subject, witness in
+      subject.prefix { [witness] _ in
+        _ = witness
+        return true
+      }
+    }
+  }
+
+  @Test func downstreamStopPropagates() {
+    expectStopReleasesUpstream { $0.prefix { _ in true } }
+  }
+}

@@ -1,0 +1,47 @@
+import Signals
+import Testing
+
+@Suite struct ReduceTests {
+  @Test func emitsTheFinalResultOnFinish() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.reduce(0, +).subscribe(log)
+    subject.send(1)
+    subject.send(2)
+    #expect(log.events.isEmpty)
+    subject.send(completion: .finished)
+    #expect(log.events == [.value(3), .finished])
+    _ = token
+  }
+
+  @Test func emptyUpstreamYieldsTheInitialResult() {
+    let log = EventLog<Int, Never>()
+    _ = EmptySignal<Int, Never>().reduce(7, +).subscribe(log)
+    #expect(log.events == [.value(7), .finished])
+  }
+
+  @Test func failureSkipsThePartialResult() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.reduce(0, +).subscribe(log)
+    subject.send(1)
+    subject.send(completion: .failed(TestError(2)))
+    #expect(log.events == [.failed(TestError(2))])
+    _ = token
+  }
+
+  @Test func stopOnTheResultSuppressesFinished() {
+    let log = EventLog<Int, Never> { _ in .stop }
+    _ = [1, 2].signal.reduce(0, +).subscribe(log)
+    #expect(log.events == [.value(3)])
+  }
+
+  @Test func cancellation() {
+    expectCancellationContract { subject, witness in
+      subject.reduce(0) { [witness] sum, value in
+        _ = witness
+        return sum + value
+      }
+    }
+  }
+}
