@@ -7,12 +7,14 @@
 /// Parses the command line and runs the selected workloads.
 enum BenchCommand {
   static let usage = """
-    usage: signals-bench [--quick] [--json] [--runs N] [--only W1,W2,...] [--list]
+    usage: signals-bench [--quick] [--json] [--runs N] [--only W1,W2,...] [--cpu-time] [--list]
 
       --quick   smaller sizes for CI (each workload a fraction of a second)
       --json    print only JSON, one object per line per workload
       --runs N  timed runs per side after the warm-up (default 5, at least 5)
       --only    run only the named workloads (e.g. --only W1,W4-10k)
+      --cpu-time  time W1–W5 by the thread's CPU time instead of wall time
+                (for a loaded machine: time spent descheduled does not count)
       --list    print the workload names and sizes, run nothing
     """
 
@@ -26,6 +28,7 @@ enum BenchCommand {
       case "--quick": options.quick = true
       case "--json": options.json = true
       case "--list": options.listOnly = true
+      case "--cpu-time": options.clock = .threadCPU
       case "--runs", "--only":
         guard index < arguments.count else { fail("\(argument) needs a value") }
         let value = arguments[index]
@@ -56,11 +59,11 @@ enum BenchCommand {
       return
     }
 
-    let report = Report(json: options.json, quick: options.quick, runs: options.runs)
+    let report = Report(json: options.json, quick: options.quick, runs: options.runs, clock: options.clock)
     report.begin()
     var results: [String: WorkloadResult] = [:]
     for workload in workloads {
-      let result = measure(workload, runs: options.runs)
+      let result = measure(workload, runs: options.runs, clock: options.clock)
       results[workload.name] = result
       report.row(result, growth: growthNote(for: result, in: results))
     }
@@ -87,6 +90,7 @@ struct BenchOptions {
   var json = false
   var listOnly = false
   var runs = 5
+  var clock = TimingClock.wall
   var only: Set<String>?
 }
 

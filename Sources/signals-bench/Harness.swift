@@ -89,9 +89,32 @@ struct Growth {
   var isMet: Bool { signals <= 1.25 * baseline }
 }
 
+/// What the harness times a run with.
+enum TimingClock {
+  /// Wall time (`ContinuousClock`): the default, what a user waits.
+  case wall
+  /// The calling thread's CPU time (`CLOCK_THREAD_CPUTIME_ID`): time spent descheduled on a loaded
+  /// machine does not count. Only for workloads that run on the calling thread (W1–W5); W6 and W7
+  /// measure themselves either way.
+  case threadCPU
+
+  func now() -> Double {
+    switch self {
+    case .wall:
+      return Self.origin.duration(to: .now).nanoseconds
+    case .threadCPU:
+      var time = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+      return Double(time.tv_sec) * 1e9 + Double(time.tv_nsec)
+    }
+  }
+
+  private static let origin = ContinuousClock.now
+}
+
 /// Warm-up, then `runs` alternating runs of each side; the median of each side.
 /// The allocation count comes from one more, untimed run of the Signals side.
-func measure(_ workload: Workload, runs: Int) -> WorkloadResult {
+func measure(_ workload: Workload, runs: Int, clock: TimingClock) -> WorkloadResult {
   let expected = workload.signals().checksum
   if let baseline = workload.baseline {
     let baselineChecksum = baseline().checksum
@@ -103,9 +126,9 @@ func measure(_ workload: Workload, runs: Int) -> WorkloadResult {
   var signalsFigures: [Double] = []
   var baselineFigures: [Double] = []
   for _ in 0..<runs {
-    signalsFigures.append(timedFigure(workload, workload.signals, expected: expected))
+    signalsFigures.append(timedFigure(workload, workload.signals, expected: expected, clock: clock))
     if let baseline = workload.baseline {
-      baselineFigures.append(timedFigure(workload, baseline, expected: expected))
+      baselineFigures.append(timedFigure(workload, baseline, expected: expected, clock: clock))
     }
   }
 
@@ -132,14 +155,14 @@ func measure(_ workload: Workload, runs: Int) -> WorkloadResult {
   )
 }
 
-private func timedFigure(_ workload: Workload, _ body: () -> RunOutcome, expected: Int) -> Double {
-  let start = ContinuousClock.now
+private func timedFigure(_ workload: Workload, _ body: () -> RunOutcome, expected: Int, clock: TimingClock) -> Double {
+  let start = clock.now()
   let outcome = body()
-  let elapsed = start.duration(to: .now)
+  let elapsed = clock.now() - start
   guard outcome.checksum == expected else {
     checksumFailure(workload.name, "a timed run gave \(outcome.checksum), the warm-up \(expected)")
   }
-  let nanoseconds = outcome.measuredNs ?? elapsed.nanoseconds
+  let nanoseconds = outcome.measuredNs ?? elapsed
   switch workload.figure {
   case .nanosecondsPerOperation: return nanoseconds / Double(workload.operations)
   case .nanoseconds: return nanoseconds

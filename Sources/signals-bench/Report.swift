@@ -3,6 +3,7 @@ struct Report {
   var json: Bool
   var quick: Bool
   var runs: Int
+  var clock: TimingClock
 
   private static let columns: [(title: String, width: Int)] = [
     ("workload", 9), ("n", 11), ("signals ns", 13), ("baseline", 9), ("baseline ns", 13), ("ratio", 8),
@@ -12,7 +13,8 @@ struct Report {
   func begin() {
     guard !json else { return }
     let sizes = quick ? "quick sizes (--quick: not comparable with the bars)" : "full sizes"
-    print("signals-bench: \(sizes); median of \(runs) runs per side after a warm-up")
+    let timing = clock == .wall ? "wall time" : "thread CPU time for W1–W5"
+    print("signals-bench: \(sizes); median of \(runs) runs per side after a warm-up; \(timing)")
     print("figures are ns per operation (W6: lateness of the last tick in ns); ratio = signals / baseline\n")
     print(Self.line(Self.columns.map(\.title)))
   }

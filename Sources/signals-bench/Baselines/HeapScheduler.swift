@@ -1,6 +1,11 @@
 // The *heap* baseline: a plain binary-heap scheduler of (deadline, sequence,
-// closure) entries, written the way one would write it for a single thread.
+// closure) entries, written the way one would write it for a single thread:
+// an array, sift up on insert, sift down on removal, entries swapped in place.
 // Equal deadlines run in the order they were scheduled, like TestScheduler.
+//
+// The sifts work on the array's buffer (`withUnsafeMutableBufferPointer`), the
+// usual way to write a heap in Swift: it keeps the uniqueness check and the
+// array's reference count out of the inner loop.
 
 /// A single-threaded virtual-time scheduler on a binary min-heap.
 struct HeapScheduler {
@@ -8,10 +13,6 @@ struct HeapScheduler {
     var deadline: Duration
     var sequence: UInt64
     var action: () -> Void
-
-    func runsBefore(_ other: Entry) -> Bool {
-      deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
-    }
   }
 
   private(set) var now = Duration.zero
@@ -22,16 +23,26 @@ struct HeapScheduler {
     entries.reserveCapacity(capacity)
   }
 
+  /// Whether `heap[index]` runs before `heap[other]`: earlier deadline, then first scheduled.
+  /// Compares the keys in place (copying whole entries would retain their closures).
+  private static func runsBefore(_ heap: UnsafeMutableBufferPointer<Entry>, _ index: Int, _ other: Int) -> Bool {
+    let deadline = heap[index].deadline
+    let otherDeadline = heap[other].deadline
+    return deadline < otherDeadline || (deadline == otherDeadline && heap[index].sequence < heap[other].sequence)
+  }
+
   /// Runs `action` at `deadline` (at `now` if it has passed).
   mutating func schedule(at deadline: Duration, _ action: @escaping () -> Void) {
     sequence += 1
     entries.append(Entry(deadline: max(deadline, now), sequence: sequence, action: action))
-    var child = entries.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard entries[child].runsBefore(entries[parent]) else { break }
-      entries.swapAt(child, parent)
-      child = parent
+    entries.withUnsafeMutableBufferPointer { heap in
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard Self.runsBefore(heap, child, parent) else { break }
+        heap.swapAt(child, parent)
+        child = parent
+      }
     }
   }
 
@@ -40,15 +51,17 @@ struct HeapScheduler {
     guard !entries.isEmpty else { return nil }
     entries.swapAt(0, entries.count - 1)
     let first = entries.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      guard left < entries.count else { break }
-      var smallest = left
-      if left + 1 < entries.count && entries[left + 1].runsBefore(entries[left]) { smallest = left + 1 }
-      guard entries[smallest].runsBefore(entries[parent]) else { break }
-      entries.swapAt(parent, smallest)
-      parent = smallest
+    entries.withUnsafeMutableBufferPointer { heap in
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < heap.count else { break }
+        var smallest = left
+        if left + 1 < heap.count && Self.runsBefore(heap, left + 1, left) { smallest = left + 1 }
+        guard Self.runsBefore(heap, smallest, parent) else { break }
+        heap.swapAt(parent, smallest)
+        parent = smallest
+      }
     }
     return first
   }

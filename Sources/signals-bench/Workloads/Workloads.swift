@@ -34,6 +34,7 @@ func allWorkloads(_ sizes: WorkloadSizes) -> [Workload] {
   [
     throughputWorkload(values: sizes.throughputValues),
     churnWorkload(cycles: sizes.churnCycles),
+    fanInWorkload(sends: sizes.fanInSends),
     virtualTimeWorkload(name: "W4", actions: sizes.virtualTimeActions),
     virtualTimeWorkload(name: "W4-10k", actions: 10_000),
   ]
