@@ -83,6 +83,11 @@ public final class MarbleTest: Sendable {
     try makeHot(diagram, values: [:], error: nil)
   }
 
+  /// A hot input of one-character strings that fails with `error` at `#`; see ``hot(_:values:error:)``.
+  public func hot<Failure: Error>(_ diagram: String, error: Failure) throws(MarbleError) -> AnySignal<String, Failure> {
+    try makeHot(diagram, values: [:], error: error)
+  }
+
   private func makeHot<Output: Sendable, Failure: Error>(
     _ text: String, values: [Character: Output], error: Failure?
   ) throws(MarbleError) -> AnySignal<Output, Failure> {
@@ -133,6 +138,12 @@ public final class MarbleTest: Sendable {
   /// A cold input of one-character strings; see ``cold(_:values:error:)``.
   public func cold(_ diagram: String) throws(MarbleError) -> AnySignal<String, Never> {
     try makeCold(diagram, values: [:], error: nil)
+  }
+
+  /// A cold input of one-character strings that fails with `error` at `#`; see ``cold(_:values:error:)``.
+  public func cold<Failure: Error>(_ diagram: String, error: Failure) throws(MarbleError) -> AnySignal<String, Failure>
+  {
+    try makeCold(diagram, values: [:], error: error)
   }
 
   private func makeCold<Output: Sendable, Failure: Error>(

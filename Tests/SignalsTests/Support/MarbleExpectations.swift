@@ -2,6 +2,8 @@ import Signals
 import SignalsTesting
 import Testing
 
+// Marble assertions for Swift Testing (time-ops).
+
 /// `#expect`s that `signal` produces `diagram`, printing both diagrams on mismatch.
 func expectMarbles<Upstream: Signal>(
   _ marbles: MarbleTest, _ signal: Upstream, _ diagram: String,
@@ -10,8 +12,4 @@ func expectMarbles<Upstream: Signal>(
 ) throws where Upstream.Output: Equatable {
   let mismatch = try marbles.expect(signal, toProduce: diagram, values: values, error: error, frames: frames)
   #expect(mismatch == nil, "\(mismatch.map { "\n\($0)" } ?? "")", sourceLocation: sourceLocation)
-}
-
-struct MarbleTestError: Error, Equatable {
-  var code = 1
 }

@@ -1,0 +1,40 @@
+/// The logic of ``Signal/delay(for:scheduler:)``: every event, terminal events
+/// included, is held for the interval and then sent, in arrival order.
+struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
+  typealias Input = Output
+  typealias UpstreamFailure = Failure
+
+  let interval: Duration
+  /// Events waiting for their timer, oldest first, each with its timer's id.
+  private var waiting: [(id: UInt64, event: Event<Output, Failure>)] = []
+  private var head = 0
+  private var nextID: UInt64 = 0
+
+  init(interval: Duration) {
+    self.interval = effectiveInterval(interval)
+  }
+
+  mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
+
+  mutating func receive(
+    _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
+  ) {
+    nextID += 1
+    waiting.append((nextID, event))
+    effects.schedule.append((nextID, now + interval))
+  }
+
+  /// Sends every waiting event up to the one whose timer fired, so the order
+  /// holds even on a scheduler that runs equal deadlines out of order.
+  mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
+    while head < waiting.count && waiting[head].id <= id {
+      effects.send(waiting[head].event)
+      if waiting[head].id != id { effects.cancel.append(waiting[head].id) }
+      head += 1
+    }
+    if head == waiting.count {
+      waiting.removeAll(keepingCapacity: true)
+      head = 0
+    }
+  }
+}

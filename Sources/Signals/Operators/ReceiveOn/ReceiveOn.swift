@@ -1,0 +1,54 @@
+extension Signal {
+  /// Delivers every event on `scheduler`: in order, one at a time, whatever
+  /// thread the upstream sends from.
+  ///
+  /// ```swift
+  /// work.receive(on: mainScheduler).sink { model.update($0) }
+  /// ```
+  ///
+  /// Events are queued and delivered by one scheduled run at a time, which
+  /// delivers until the queue is empty (events sent meanwhile join it). The
+  /// terminal event is delivered after the values before it, never ahead of
+  /// them, and is never dropped.
+  ///
+  /// - Parameter bufferingPolicy: how many values may wait for the scheduler;
+  ///   `.unbounded` (the default, as Combine) keeps all; a bounded policy drops
+  ///   by its rule when the consumer lags (see ``SignalBufferingPolicy``; a
+  ///   limit below 1 stops the program).
+  ///
+  /// Cancelling drops the waiting events and the scheduled run.
+  public func receive(
+    on scheduler: some SignalScheduler, bufferingPolicy: SignalBufferingPolicy = .unbounded
+  ) -> ReceiveOnSignal<Self> {
+    ReceiveOnSignal(upstream: self, scheduler: scheduler, bufferingPolicy: bufferingPolicy)
+  }
+}
+
+/// A signal that delivers its upstream's events on a scheduler. See ``Signal/receive(on:bufferingPolicy:)``.
+public struct ReceiveOnSignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose events are moved.
+  public let upstream: Upstream
+  /// Where the events are delivered.
+  public let scheduler: any SignalScheduler
+  /// How many values may wait for the scheduler.
+  public let bufferingPolicy: SignalBufferingPolicy
+
+  /// Creates the signal; prefer ``Signal/receive(on:bufferingPolicy:)``.
+  public init(upstream: Upstream, scheduler: some SignalScheduler, bufferingPolicy: SignalBufferingPolicy) {
+    _ = bufferingPolicy.limit  // validates a bounded limit early
+    self.upstream = upstream
+    self.scheduler = scheduler
+    self.bufferingPolicy = bufferingPolicy
+  }
+
+  /// Subscribes `observer`; its events arrive on the scheduler.
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    ReceiveOnStorage(downstream: observer, scheduler: scheduler, policy: bufferingPolicy).attach(to: upstream)
+  }
+}

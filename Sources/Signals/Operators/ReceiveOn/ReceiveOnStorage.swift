@@ -1,0 +1,96 @@
+/// Delivers a subscription's events on a scheduler. `@unchecked Sendable`: mutable state is in a `Locked`.
+///
+/// One delivery run is scheduled at a time and delivers until the queue is
+/// empty, so delivery is serial and in order whatever thread the upstream
+/// sends from; events sent during a run join it.
+final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @unchecked Sendable {
+  typealias Machine = ReceiveOnStateMachine<Downstream.Input, Downstream.Failure>
+
+  private struct State {
+    var machine: Machine?
+    var upstream: SignalSubscription?
+    var run: SignalSubscription?
+    var runNumber: UInt64 = 0
+    var ended = false
+  }
+
+  private let state: Locked<State>
+  private let downstream: Downstream
+  private let scheduler: any SignalScheduler
+
+  init(downstream: Downstream, scheduler: any SignalScheduler, policy: SignalBufferingPolicy) {
+    self.state = Locked(State(machine: Machine(policy: policy)))
+    self.downstream = downstream
+    self.scheduler = scheduler
+  }
+
+  func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
+  where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+    let token = upstream.subscribe(ReceiveOnObserver(storage: self))
+    let refused: SignalSubscription? = state.withLock { state in
+      if state.ended { return token }
+      state.upstream = token
+      return nil
+    }
+    refused?.cancel()
+    return SignalSubscription(target: self, id: 0)
+  }
+
+  func receiveUpstream(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    let (open, run): (Bool, UInt64?) = state.withLock { state in
+      guard !state.ended, state.machine != nil else { return (false, nil) }
+      guard state.machine!.enqueue(event) else { return (true, nil) }
+      state.runNumber += 1
+      return (true, state.runNumber)
+    }
+    if let run { schedule(run) }
+    return open ? .continue : .stop
+  }
+
+  private func schedule(_ run: UInt64) {
+    let token = scheduler.schedule { [weak self] in self?.deliver() }
+    let replaced: SignalSubscription? = state.withLock { state in
+      guard !state.ended && state.runNumber == run else { return token }
+      defer { state.run = token }
+      return state.run
+    }
+    replaced?.cancel()
+  }
+
+  private func deliver() {
+    while let event = state.withLock({ $0.machine?.next() }) {
+      let control = downstream.receive(event)
+      if event.isTerminal || control == .stop {
+        end()
+        return
+      }
+    }
+  }
+
+  private func end() {
+    let released: (Machine?, SignalSubscription?, SignalSubscription?) = state.withLock { state in
+      guard !state.ended else { return (nil, nil, nil) }
+      state.ended = true
+      defer {
+        state.machine = nil
+        state.upstream = nil
+        state.run = nil
+      }
+      return (state.machine, state.upstream, state.run)
+    }
+    released.1?.cancel()
+    released.2?.cancel()
+  }
+
+  func cancelSubscription(id: UInt64) {
+    end()
+  }
+}
+
+struct ReceiveOnObserver<Downstream: SignalObserver>: SignalObserver {
+  let storage: ReceiveOnStorage<Downstream>
+
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    storage.receiveUpstream(event)
+  }
+}

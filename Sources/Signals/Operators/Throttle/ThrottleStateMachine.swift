@@ -1,0 +1,74 @@
+/// The logic of ``Signal/throttle(for:scheduler:latest:)``.
+///
+/// States: no window open (the next value is sent at once and opens one); a
+/// window open until `windowEnd` with nothing held; a window open with a held
+/// value and a timer at `windowEnd`.
+struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
+  typealias Input = Output
+  typealias UpstreamFailure = Failure
+
+  let interval: Duration
+  let latest: Bool
+  /// When the current window closes (half-open: a value at `windowEnd` belongs to the next window).
+  private var windowEnd: SignalInstant?
+  /// The value to send when the window closes, and its timer.
+  private var held: (value: Output, timer: UInt64)?
+  private var nextID: UInt64 = 0
+
+  init(interval: Duration, latest: Bool) {
+    self.interval = effectiveInterval(interval)
+    self.latest = latest
+  }
+
+  mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
+
+  mutating func receive(
+    _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
+  ) {
+    switch event {
+    case .value(let value):
+      guard let end = windowEnd, now < end else {
+        if let held {
+          // The window closed at this very instant but its timer has not run yet:
+          // send the held value now, as the timer would, and hold this one in the new window.
+          effects.cancel.append(held.timer)
+          effects.send(.value(held.value))
+          windowEnd = now + interval
+          hold(value, until: now + interval, &effects)
+          return
+        }
+        effects.send(.value(value))
+        windowEnd = now + interval
+        return
+      }
+      if let held {
+        if latest { self.held = (value, held.timer) }
+      } else {
+        hold(value, until: end, &effects)
+      }
+    case .finished, .failed:
+      // A terminal event flushes the held value first: never dropped.
+      if let held {
+        effects.cancel.append(held.timer)
+        effects.send(.value(held.value))
+        self.held = nil
+      }
+      effects.send(event)
+    }
+  }
+
+  private mutating func hold(
+    _ value: Output, until deadline: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
+  ) {
+    nextID += 1
+    held = (value, nextID)
+    effects.schedule.append((nextID, deadline))
+  }
+
+  mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
+    guard let held, held.timer == id else { return }
+    effects.send(.value(held.value))
+    self.held = nil
+    windowEnd = now + interval
+  }
+}

@@ -1,0 +1,78 @@
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct DelayTests {
+  let m = MarbleTest(frame: .milliseconds(100))
+
+  @Test func valuesAndFinishAreDelayed() throws {
+    let input = try m.hot("-a-b---c|")
+    try expectMarbles(m, input.delay(for: m.frames(2), scheduler: m.scheduler), "---a-b---c|")
+  }
+
+  @Test func failureIsDelayedAfterTheValuesBeforeIt() throws {
+    let input = try m.hot("-a#", values: ["a": 1], error: TestError(1))
+    try expectMarbles(
+      m, input.delay(for: m.frames(2), scheduler: m.scheduler), "---a#", values: ["a": 1], error: TestError(1))
+  }
+
+  @Test func simultaneousEventsKeepTheirOrder() throws {
+    let input = try m.hot("-(ab|)")
+    try expectMarbles(m, input.delay(for: m.frames(1), scheduler: m.scheduler), "--(ab|)")
+  }
+
+  @Test func aDelayLongerThanTheGapsKeepsSpacing() throws {
+    let input = try m.cold("abc|")
+    try expectMarbles(m, input.delay(for: m.frames(5), scheduler: m.scheduler), "-----abc|")
+  }
+
+  @Test func aBetweenFramesDelayShiftsEveryEvent() throws {
+    let input = try m.hot("-a|")
+    let recording = m.record(input.delay(for: .milliseconds(150), scheduler: m.scheduler))
+    #expect(recording.events.map(\.time) == [m.origin + .milliseconds(250), m.origin + .milliseconds(350)])
+  }
+
+  @Test(arguments: [Duration.zero, .milliseconds(-300)])
+  func zeroOrNegativeDelayDeliversAtTheSameInstantThroughTheScheduler(interval: Duration) throws {
+    let input = try m.hot("-a-(bc)|")
+    try expectMarbles(m, input.delay(for: interval, scheduler: m.scheduler), "-a-(bc)|")
+
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.delay(for: interval, scheduler: m.scheduler).subscribe(log)
+    subject.send(1)
+    #expect(log.events.isEmpty, "asynchronous even with a zero delay")
+    m.scheduler.advance()
+    #expect(log.values == [1])
+    _ = token
+  }
+
+  @Test func cancellingReleasesWaitingEventsAndScheduledActions() {
+    let result = releasesEverythingOnCancel { $0.delay(for: .seconds(1), scheduler: $1) }
+    #expect(result.payloadReleased)
+    #expect(result.upstreamReleased)
+    #expect(!result.deliveredAfterCancel)
+  }
+
+  @Test func cancellingHalfwayDeliversNothingMore() throws {
+    let input = try m.hot("ab-c|")
+    let log = EventLog<String, Never>()
+    let token = input.delay(for: m.frames(2), scheduler: m.scheduler).subscribe(log)
+    m.scheduler.advance(to: m.instant(ofFrame: 2))
+    token.cancel()
+    m.scheduler.run()
+    #expect(log.events == [.value("a")])
+  }
+
+  @Test func stoppingReleasesTheUpstream() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never> { _ in .stop }
+    let token = subject.delay(for: m.frames(1), scheduler: m.scheduler).subscribe(log)
+    subject.send(1)
+    subject.send(2)
+    m.scheduler.run()
+    #expect(log.events == [.value(1)])
+    #expect(!subject.hasObservers)
+    _ = token
+  }
+}

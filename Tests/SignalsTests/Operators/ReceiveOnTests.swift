@@ -1,0 +1,180 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct ReceiveOnTests {
+  let m = MarbleTest(frame: .milliseconds(100))
+
+  @Test func deliversOnTheSchedulerNotSynchronously() {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.receive(on: m.scheduler).subscribe(log)
+    subject.send(1)
+    subject.send(2)
+    subject.send(completion: .failed(TestError(1)))
+    #expect(log.events.isEmpty)
+    m.scheduler.advance()
+    #expect(log.events == [.value(1), .value(2), .failed(TestError(1))])
+    _ = token
+  }
+
+  @Test func keepsTimingOnTheTestScheduler() throws {
+    let input = try m.hot("-a-(bc)--|")
+    try expectMarbles(m, input.receive(on: m.scheduler), "-a-(bc)--|")
+  }
+
+  @Test func failureIsDeliveredAfterTheValuesBeforeIt() throws {
+    let input = try m.hot("-(ab#)", values: ["a": 1, "b": 2], error: TestError(4))
+    try expectMarbles(m, input.receive(on: m.scheduler), "-(ab#)", values: ["a": 1, "b": 2], error: TestError(4))
+  }
+
+  @Test(arguments: [
+    (SignalBufferingPolicy.unbounded, [1, 2, 3, 4]),
+    (.bufferingNewest(2), [3, 4]),
+    (.bufferingOldest(2), [1, 2]),
+    (.bufferingNewest(1), [4]),
+  ])
+  func boundedPoliciesDropByTheirRuleButNeverTheTerminal(policy: SignalBufferingPolicy, expected: [Int]) {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.receive(on: m.scheduler, bufferingPolicy: policy).subscribe(log)
+    for value in 1...4 { subject.send(value) }
+    subject.send(completion: .finished)
+    m.scheduler.advance()
+    #expect(log.values == expected)
+    #expect(log.completion == .finished)
+    _ = token
+  }
+
+  @Test func aLaggingConsumerGetsLaterValuesInANewRun() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.receive(on: m.scheduler, bufferingPolicy: .bufferingOldest(2)).subscribe(log)
+    for value in 1...3 { subject.send(value) }
+    m.scheduler.advance()
+    for value in 4...6 { subject.send(value) }
+    m.scheduler.advance()
+    #expect(log.values == [1, 2, 4, 5])
+    _ = token
+  }
+
+  @Test func reentrantSendsAreDeliveredAfterTheCurrentEventInOrder() {
+    let subject = PassthroughSignal<Int, Never>()
+    let received = Locked<[Int]>([])
+    let token = subject.receive(on: m.scheduler).sink { value in
+      received.withLock { $0.append(value) }
+      if value == 1 {
+        subject.send(10)
+        subject.send(11)
+      }
+    }
+    subject.send(1)
+    subject.send(2)
+    m.scheduler.advance()
+    #expect(received.withLock { $0 } == [1, 2, 10, 11])
+    _ = token
+  }
+
+  @Test func cancellingDropsWaitingEventsAndReleasesThem() {
+    let result = releasesEverythingOnCancel { $0.receive(on: $1) }
+    #expect(result.payloadReleased)
+    #expect(result.upstreamReleased)
+    #expect(!result.deliveredAfterCancel)
+  }
+
+  @Test func stoppingReleasesTheUpstream() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never> { _ in .stop }
+    let token = subject.receive(on: m.scheduler).subscribe(log)
+    subject.send(1)
+    subject.send(2)
+    m.scheduler.advance()
+    #expect(log.events == [.value(1)])
+    #expect(!subject.hasObservers)
+    _ = token
+  }
+
+  /// Real threads (explicitly marked): many senders, one serial queue. Checks order per
+  /// sender, no overlapping deliveries, and that every event arrives on the queue.
+  @Test func deliversSeriallyOnARealQueueFromManyThreads() async {
+    let queue = DispatchQueue(label: "signals.tests.receive-on")
+    let key = DispatchSpecificKey<Bool>()
+    queue.setSpecific(key: key, value: true)
+    let scheduler = QueueSchedulerDouble(queue: queue)
+    let subject = PassthroughSignal<(sender: Int, n: Int), Never>()
+    let senders = 4
+    let perSender = 500 * stressScale
+    struct Seen {
+      var last: [Int: Int] = [:]
+      var count = 0
+      var inDelivery = false
+      var overlaps = 0
+      var offQueue = 0
+      var outOfOrder = 0
+    }
+    let seen = Locked(Seen())
+    let done = Locked<CheckedContinuation<Void, Never>?>(nil)
+    let token = subject.receive(on: scheduler).sink(receiveEvent: { event in
+      let onQueue = DispatchQueue.getSpecific(key: key) == true
+      let overlapped = seen.withLock { state in
+        defer { state.inDelivery = true }
+        return state.inDelivery
+      }
+      var finished = false
+      seen.withLock { state in
+        if overlapped { state.overlaps += 1 }
+        if !onQueue { state.offQueue += 1 }
+        if case .value(let item) = event {
+          if item.n != (state.last[item.sender] ?? -1) + 1 { state.outOfOrder += 1 }
+          state.last[item.sender] = item.n
+          state.count += 1
+        } else {
+          finished = true
+        }
+        state.inDelivery = false
+      }
+      if finished { done.withLock { $0 }?.resume() }
+    })
+    await withCheckedContinuation { continuation in
+      done.withLock { $0 = continuation }
+      DispatchQueue.global().async {
+        DispatchQueue.concurrentPerform(iterations: senders) { sender in
+          for n in 0..<perSender { subject.send((sender, n)) }
+        }
+        subject.send(completion: .finished)
+      }
+    }
+    let result = seen.withLock { $0 }
+    #expect(result.count == senders * perSender)
+    #expect(result.overlaps == 0)
+    #expect(result.offQueue == 0)
+    #expect(result.outOfOrder == 0)
+    _ = token
+  }
+}
+
+/// A minimal real-queue scheduler for the thread-safety test: runs actions on a serial
+/// `DispatchQueue` (time operators are not used with it, so `schedule(at:)` ignores the deadline's distance).
+final class QueueSchedulerDouble: SignalScheduler {
+  let queue: DispatchQueue
+  private let zero = DispatchTime.now()
+
+  init(queue: DispatchQueue) {
+    self.queue = queue
+  }
+
+  var now: SignalInstant {
+    SignalInstant(offset: .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - zero.uptimeNanoseconds)))
+  }
+
+  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    let cancelled = Locked(false)
+    queue.async { if !cancelled.withLock({ $0 }) { action() } }
+    return SignalSubscription { cancelled.withLock { $0 = true } }
+  }
+
+  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    schedule(action)
+  }
+}

@@ -1,0 +1,134 @@
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct TimeoutTests {
+  let m = MarbleTest(frame: .milliseconds(100))
+  typealias Failure = TimeoutFailure<TestError>
+
+  func input(_ diagram: String) throws -> AnySignal<String, TestError> {
+    try m.hot(diagram, error: TestError(1))
+  }
+
+  @Test func valuesPassAndRestartTheInterval() throws {
+    // Each gap is exactly the interval: an event due at the deadline was scheduled before the timer.
+    let signal = try input("-a--b--c|").timeout(m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, "-a--b--c|")
+  }
+
+  @Test func failsWithTimedOutWhenTheUpstreamIsSilentTooLong() throws {
+    let signal = try input("-a-----b|").timeout(m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, "-a--#", error: .timedOut)
+  }
+
+  @Test func theFirstIntervalIsMeasuredFromSubscription() throws {
+    let signal = try input("------a|").timeout(m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, "---#", error: .timedOut)
+
+    let n = MarbleTest(frame: .milliseconds(100))
+    let late = try n.cold("--a|").timeout(n.frames(3), scheduler: n.scheduler)
+    n.scheduler.advance(by: n.frames(4))
+    try expectMarbles(n, late, "------a|")
+  }
+
+  @Test func anUpstreamFailureIsWrapped() throws {
+    let signal = try input("-a#").timeout(m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, "-a#", error: .upstream(TestError(1)))
+  }
+
+  @Test func finishingInTimeCancelsTheTimer() throws {
+    let signal = try input("-a|").timeout(m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, "-a|")
+  }
+
+  @Test func timingOutCancelsTheUpstream() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = subject.timeout(m.frames(2), scheduler: m.scheduler).subscribe(log)
+    m.scheduler.advance(by: m.frames(2))
+    #expect(log.events == [.failed(.timedOut)])
+    #expect(!subject.hasObservers)
+    subject.send(1)
+    #expect(log.events.count == 1)
+    _ = token
+  }
+
+  @Test func customErrorKeepsTheUpstreamFailureType() throws {
+    let calls = Locked(0)
+    let signal = try input("-a----").timeout(m.frames(2), scheduler: m.scheduler) {
+      calls.withLock { $0 += 1 }
+      return TestError(9)
+    }
+    try expectMarbles(m, signal, "-a-#", error: TestError(9))
+    #expect(calls.withLock { $0 } == 1)
+  }
+
+  @Test func customErrorIsNotCalledWhenInTime() throws {
+    let signal = try input("-a#").timeout(m.frames(2), scheduler: m.scheduler) { TestError(9) }
+    try expectMarbles(m, signal, "-a#", error: TestError(1))
+  }
+
+  @Test func fallbackTakesOverAtTheTimeout() throws {
+    let fallback = try m.cold("xy|", error: TestError(2))
+    let signal = try input("-a-----b|").timeout(m.frames(3), scheduler: m.scheduler, fallback: fallback)
+    try expectMarbles(m, signal, "-a--xy|")
+  }
+
+  @Test func fallbackFailurePassesThrough() throws {
+    let fallback = try m.cold("-#", error: TestError(2))
+    let signal = try input("-a-----b|").timeout(m.frames(3), scheduler: m.scheduler, fallback: fallback)
+    try expectMarbles(m, signal, "-a---#", error: TestError(2))
+  }
+
+  @Test func fallbackIsNotSubscribedWhenInTime() throws {
+    let subscribed = Locked(false)
+    let fallback = AnySignal<String, TestError> { _ in
+      subscribed.withLock { $0 = true }
+      return .empty
+    }
+    let signal = try input("-a-b|").timeout(m.frames(3), scheduler: m.scheduler, fallback: fallback)
+    try expectMarbles(m, signal, "-a-b|")
+    #expect(!subscribed.withLock { $0 })
+  }
+
+  @Test func fallbackIsNotTimed() throws {
+    let fallback = try m.cold("-------z|", error: TestError(2))
+    let signal = try input("").timeout(m.frames(1), scheduler: m.scheduler, fallback: fallback)
+    try expectMarbles(m, signal, "--------z|")
+  }
+
+  enum IntroEnd: Equatable { case completed, timedOut }
+
+  func introOutcome(_ m: MarbleTest, animationEnd diagram: String) throws -> some Signal<IntroEnd, Never> {
+    try m.hot(diagram, values: ["x": ()]).map { IntroEnd.completed }
+      .timeout(.seconds(3), scheduler: m.scheduler, fallback: JustSignal(IntroEnd.timedOut))
+  }
+
+  @Test func introAnimationEndingBeforeTheSafetyTimeoutCompletes() throws {
+    // 100 ms frames: the animation ends at 2.6 s, the safety timeout would fire at 3 s.
+    // The animation's end trigger sends once and finishes.
+    let outcome = try introOutcome(m, animationEnd: "--------------------------(x|)")
+    try expectMarbles(m, outcome, "--------------------------(c|)", values: ["c": .completed])
+  }
+
+  @Test func introAnimationEndingAfterTheSafetyTimeoutTimesOut() throws {
+    let outcome = try introOutcome(m, animationEnd: "-----------------------------------x")
+    try expectMarbles(m, outcome, "------------------------------(t|)", values: ["t": .timedOut])
+  }
+
+  @Test(arguments: [Duration.zero, .milliseconds(-200)])
+  func zeroOrNegativeIntervalFiresAtSubscriptionAfterSynchronousEvents(interval: Duration) throws {
+    try expectMarbles(m, JustSignal("a").timeout(interval, scheduler: m.scheduler), "(a|)")
+    let n = MarbleTest(frame: .milliseconds(100))
+    try expectMarbles(n, NeverSignal<String, Never>().timeout(interval, scheduler: n.scheduler), "#", error: .timedOut)
+    let k = MarbleTest(frame: .milliseconds(100))
+    try expectMarbles(k, try k.hot("a-b|").timeout(interval, scheduler: k.scheduler), "(a#)", error: .timedOut)
+  }
+
+  @Test func cancellingReleasesTheTimerAndUpstream() {
+    let result = releasesEverythingOnCancel { $0.timeout(.seconds(1), scheduler: $1) }
+    #expect(result.payloadReleased)
+    #expect(result.upstreamReleased)
+    #expect(!result.deliveredAfterCancel)
+  }
+}
