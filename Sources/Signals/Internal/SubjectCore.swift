@@ -12,20 +12,45 @@
 // sent) so that an observer that subscribes while events are queued receives
 // only the events sent after it subscribed.
 
-/// One attached observer: its id and its type-erased (but specialized) delivery closure.
+/// One attached observer: its id and a way to deliver to it.
 ///
 /// A class so that the fast path can call it without retaining it: an entry
 /// removed while a delivery is in progress is kept in `retired` until the
-/// drainer goes idle.
+/// drainer goes idle. The observer itself lives in the subclass
+/// ``SubjectObserverEntry``; `invoke` is a capture-free closure made by the
+/// subclass's specialized initializer, so delivery runs specialized code and the
+/// entry is the subscription's only allocation besides its token.
 @usableFromInline
-final class SubjectEntry<Output: Sendable, Failure: Error>: Sendable {
+class SubjectEntry<Output: Sendable, Failure: Error>: @unchecked Sendable {  // immutable
   @usableFromInline let id: UInt64
-  @usableFromInline let deliver: @Sendable (Event<Output, Failure>) -> SignalControl
+  @usableFromInline let invoke: @Sendable (SubjectEntry, Event<Output, Failure>) -> SignalControl
 
   @inlinable
-  init(id: UInt64, deliver: @escaping @Sendable (Event<Output, Failure>) -> SignalControl) {
+  init(id: UInt64, invoke: @escaping @Sendable (SubjectEntry, Event<Output, Failure>) -> SignalControl) {
     self.id = id
-    self.deliver = deliver
+    self.invoke = invoke
+  }
+
+  /// Delivers `event` to the observer.
+  @inlinable
+  final func deliver(_ event: Event<Output, Failure>) -> SignalControl {
+    invoke(self, event)
+  }
+}
+
+/// An entry holding its observer inline.
+@usableFromInline
+final class SubjectObserverEntry<Observer: SignalObserver>: SubjectEntry<Observer.Input, Observer.Failure>,
+  @unchecked Sendable
+{  // immutable
+  @usableFromInline let observer: Observer
+
+  @inlinable
+  init(id: UInt64, observer: Observer) {
+    self.observer = observer
+    super.init(id: id) { entry, event in
+      unsafeDowncast(entry, to: SubjectObserverEntry<Observer>.self).observer.receive(event)
+    }
   }
 }
 
@@ -361,11 +386,12 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
   /// Attaches an observer; a `CurrentValueSignal` replays its value, a
   /// finished subject replays its terminal event.
   @inlinable
-  func attach(_ handler: @escaping @Sendable (Event<Output, Failure>) -> SignalControl) -> SignalSubscription {
+  func attach<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
     let (id, start): (UInt64, SubjectAttachStart<Output, Failure>) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      let entry = SubjectEntry(id: id, deliver: handler)
+      let entry: SubjectEntry<Output, Failure> = SubjectObserverEntry(id: id, observer: observer)
       if let completion = state.completion {
         let event = Event<Output, Failure>(completion)
         if state.delivering {
@@ -388,7 +414,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     case .idle:
       break
     case .terminal(let event):
-      _ = handler(event)
+      _ = observer.receive(event)
       return .empty
     case .drain(let work):
       drain(startingWith: work)

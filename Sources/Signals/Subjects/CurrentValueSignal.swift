@@ -53,6 +53,6 @@ public final class CurrentValueSignal<Output: Sendable, Failure: Error>: Signal 
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    core.attach { observer.receive($0) }
+    core.attach(observer)
   }
 }

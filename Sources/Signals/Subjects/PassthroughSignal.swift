@@ -50,7 +50,7 @@ public final class PassthroughSignal<Output: Sendable, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    core.attach { observer.receive($0) }
+    core.attach(observer)
   }
 }
 

@@ -12,10 +12,7 @@ final class TapCounter: Sendable {
 
   init() {
     let count = self.count
-    subscription =
-      taps
-      .map { 1 }
-      .sink { count.value += $0 }
+    subscription = taps.map { 1 }.sink { count.value += $0 }
   }
 }
 // END README QUICK START
