@@ -1,0 +1,129 @@
+/// A signal that iterates an `AsyncSequence`: its elements in order, then
+/// `finished` when it ends, or `failed` with its error.
+///
+/// ```swift
+/// let ended = AsyncSequenceSignal(instance.stream(of: trigger))  // or `.signal`
+/// ```
+///
+/// - Each subscription starts a `Task` that makes its own iterator: subscribing
+///   twice iterates the sequence twice. A single-pass sequence such as
+///   `AsyncStream` supports one iterator only, so subscribe to it once (or
+///   share the signal).
+/// - Cancelling the subscription (or answering ``SignalControl/stop``) cancels
+///   the iterating task at once and releases the observer; the sequence sees
+///   the cancellation in its pending `next()` (an `AsyncStream` calls its
+///   `onTermination`). Nothing is delivered afterwards.
+/// - Elements are delivered one at a time, from the task; the next element is
+///   requested only after the observer returned.
+/// - The failure type is the sequence's own `Failure` (`Never` for
+///   `AsyncStream`, typed for sequences with typed throws). Before macOS 15 /
+///   iOS 18 the stdlib does not expose an async sequence's failure type: there
+///   the initializers for `AsyncStream` (`Never`) and `AsyncThrowingStream`
+///   (`any Error`) are available, the generic one is not.
+public struct AsyncSequenceSignal<Base: AsyncSequence & Sendable, Failure: Error>: Signal
+where Base.Element: Sendable {
+  /// The sequence's element type.
+  public typealias Output = Base.Element
+
+  /// The sequence iterated by each subscription.
+  public let base: Base
+  /// The priority of the iterating task; `nil` inherits the subscriber's.
+  public let priority: TaskPriority?
+  @usableFromInline
+  let nextElement: @Sendable (inout Base.AsyncIterator) async throws(Failure) -> Base.Element?
+
+  @usableFromInline
+  init(
+    base: Base, priority: TaskPriority?,
+    nextElement: @escaping @Sendable (inout Base.AsyncIterator) async throws(Failure) -> Base.Element?
+  ) {
+    self.base = base
+    self.priority = priority
+    self.nextElement = nextElement
+  }
+
+  /// A signal of the elements of `base`, failing with its typed failure.
+  ///
+  /// - Parameters:
+  ///   - base: The sequence, iterated once per subscription.
+  ///   - priority: The iterating task's priority; `nil` (the default) inherits the subscriber's.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  public init(_ base: Base, priority: TaskPriority? = nil) where Failure == Base.Failure {
+    self.init(base: base, priority: priority) { (iterator: inout Base.AsyncIterator) async throws(Failure) in
+      try await iterator.next(isolation: nil)
+    }
+  }
+
+  /// A signal of the elements of `stream`; it cannot fail.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream; iterate it once only (subscribe once or share the signal).
+  ///   - priority: The iterating task's priority; `nil` (the default) inherits the subscriber's.
+  public init<Element>(_ stream: AsyncStream<Element>, priority: TaskPriority? = nil)
+  where Base == AsyncStream<Element>, Failure == Never {
+    self.init(base: stream, priority: priority) { (iterator: inout AsyncStream<Element>.Iterator) async in
+      await iterator.next()
+    }
+  }
+
+  /// A signal of the elements of `stream`, failing with its error.
+  ///
+  /// - Parameters:
+  ///   - stream: The stream; iterate it once only (subscribe once or share the signal).
+  ///   - priority: The iterating task's priority; `nil` (the default) inherits the subscriber's.
+  public init<Element>(_ stream: AsyncThrowingStream<Element, any Error>, priority: TaskPriority? = nil)
+  where Base == AsyncThrowingStream<Element, any Error>, Failure == any Error {
+    self.init(base: stream, priority: priority) {
+      (iterator: inout AsyncThrowingStream<Element, any Error>.Iterator) async throws(any Error) in
+      try await iterator.next()
+    }
+  }
+
+  /// Starts iterating for `observer`; see the type's documentation.
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let delivery = TaskDelivery(observer)
+    let base = base
+    let nextElement = nextElement
+    let task = Task(priority: priority) {
+      var iterator = base.makeAsyncIterator()
+      do throws(Failure) {
+        while let element = try await nextElement(&iterator) {
+          guard delivery.send(element) else { return }
+        }
+        delivery.send(completion: .finished)
+      } catch {
+        delivery.send(completion: .failed(error))
+      }
+    }
+    return delivery.attach(task)
+  }
+}
+
+extension AsyncSequence where Self: Sendable, Element: Sendable {
+  /// This sequence as a signal: its elements, then `finished`, or `failed` with its typed error.
+  ///
+  /// Each subscription iterates the sequence anew. See ``AsyncSequenceSignal``.
+  @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+  public var signal: AsyncSequenceSignal<Self, Failure> {
+    AsyncSequenceSignal(self)
+  }
+}
+
+extension AsyncStream where Element: Sendable {
+  /// This stream as a signal that cannot fail. Subscribe to it once: a stream has one iterator.
+  ///
+  /// See ``AsyncSequenceSignal``.
+  public var signal: AsyncSequenceSignal<Self, Never> {
+    AsyncSequenceSignal(self)
+  }
+}
+
+extension AsyncThrowingStream where Element: Sendable, Failure == any Error {
+  /// This stream as a signal that fails with the stream's error. Subscribe to it once: a stream has one iterator.
+  ///
+  /// See ``AsyncSequenceSignal``.
+  public var signal: AsyncSequenceSignal<Self, any Error> {
+    AsyncSequenceSignal(self)
+  }
+}

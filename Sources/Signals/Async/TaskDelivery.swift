@@ -1,0 +1,90 @@
+// The subscription behind the signals that do their work in a `Task`
+// (`TaskSignal`, `AsyncSequenceSignal`).
+//
+// The task is the only sender, so delivery is serial by construction. The
+// observer and the task handle live under the lock; cancelling takes both out,
+// cancels the task and releases the observer outside the lock, so the observer
+// is released at once even when the work is slow to honour cancellation, and
+// nothing more is delivered after `cancel()` returns.
+
+/// The lock-guarded state of one task-backed subscription.
+struct TaskDeliveryState<Observer: SignalObserver> {
+  /// The observer, until the subscription ends (terminal event, `stop`, or cancel).
+  var observer: Observer?
+  /// The task doing the work, once it is attached.
+  var task: Task<Void, Never>?
+}
+
+/// One subscription of a task-backed signal. `@unchecked Sendable`: all mutable state is in a `Locked`.
+final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @unchecked Sendable {
+  typealias Output = Observer.Input
+  typealias Failure = Observer.Failure
+
+  let state: Locked<TaskDeliveryState<Observer>>
+
+  init(_ observer: Observer) {
+    state = Locked(TaskDeliveryState(observer: observer, task: nil))
+  }
+
+  /// Attaches the task doing the work and returns the subscription that cancels it.
+  func attach(_ task: Task<Void, Never>) -> SignalSubscription {
+    let kept = state.withLock { state -> Bool in
+      guard state.observer != nil else { return false }
+      state.task = task
+      return true
+    }
+    // Ended already (the work delivered a terminal event or was stopped): nothing to cancel.
+    return kept ? SignalSubscription(target: self, id: 0) : .empty
+  }
+
+  /// Whether delivery has ended (cancelled, stopped or terminated).
+  var isEnded: Bool {
+    state.withLock { $0.observer == nil }
+  }
+
+  /// Delivers a value. Returns `false` when the work should stop: the
+  /// subscription was cancelled or the observer answered `stop`.
+  func send(_ value: Output) -> Bool {
+    guard let observer = state.withLock({ $0.observer }) else { return false }
+    guard observer.receive(.value(value)) == .continue else {
+      end()
+      return false
+    }
+    return true
+  }
+
+  /// Delivers the terminal event, unless delivery has ended already.
+  func send(completion: SignalCompletion<Failure>) {
+    let taken = state.withLock { state -> (Observer?, Task<Void, Never>?) in
+      defer {
+        state.observer = nil
+        state.task = nil
+      }
+      return (state.observer, state.task)
+    }
+    _ = taken.0?.receive(Event(completion))
+  }
+
+  /// Ends delivery without cancelling the task (the task is ending on its own).
+  private func end() {
+    let taken = state.withLock { state -> (Observer?, Task<Void, Never>?) in
+      defer {
+        state.observer = nil
+        state.task = nil
+      }
+      return (state.observer, state.task)
+    }
+    _ = taken  // released here, outside the lock
+  }
+
+  func cancelSubscription(id: UInt64) {
+    let taken = state.withLock { state -> (Observer?, Task<Void, Never>?) in
+      defer {
+        state.observer = nil
+        state.task = nil
+      }
+      return (state.observer, state.task)
+    }
+    taken.1?.cancel()
+  }
+}

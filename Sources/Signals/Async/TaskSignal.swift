@@ -1,0 +1,59 @@
+/// A signal that runs async work when subscribed, then emits its result and finishes, or fails.
+///
+/// It is the bridge from `async` code: the intro's "the animation file has loaded" input is
+///
+/// ```swift
+/// let load = TaskSignal { try await RiveFile(named: "intro") }  // TaskSignal<RiveFile, any Error>
+/// ```
+///
+/// The failure type follows the closure: a closure that cannot throw gives a
+/// `Never`-failing signal, a closure with `try` gives `any Error`, and a closure
+/// with a typed `throws(LoadError)` gives a `LoadError`-failing signal.
+///
+/// - Each subscription starts its own `Task` running `operation`: subscribing
+///   twice runs the work twice (share the signal to run it once).
+/// - Cancelling the subscription cancels the task and releases the observer at
+///   once; nothing is delivered afterwards, not even an error the cancelled work
+///   throws. The work should honour task cancellation to stop early.
+/// - Events are delivered from the task, on the concurrency runtime's executor.
+public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
+  /// The priority of the task each subscription starts; `nil` inherits the subscriber's.
+  public let priority: TaskPriority?
+  /// The work run once per subscription.
+  public let operation: @Sendable () async throws(Failure) -> Output
+
+  /// A signal that runs `operation` in a new task for each subscription.
+  ///
+  /// - Parameters:
+  ///   - priority: The task's priority; `nil` (the default) inherits the subscriber's.
+  ///   - operation: The work; its result is the signal's one value, its error the signal's failure.
+  public init(
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable () async throws(Failure) -> Output
+  ) {
+    self.priority = priority
+    self.operation = operation
+  }
+
+  /// Starts the work for `observer`; see the type's documentation.
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let delivery = TaskDelivery(observer)
+    let operation = operation
+    let task = Task(priority: priority) {
+      let result: Result<Output, Failure>
+      do throws(Failure) {
+        result = .success(try await operation())
+      } catch {
+        result = .failure(error)
+      }
+      switch result {
+      case .success(let value):
+        if delivery.send(value) { delivery.send(completion: .finished) }
+      case .failure(let error):
+        delivery.send(completion: .failed(error))
+      }
+    }
+    return delivery.attach(task)
+  }
+}
