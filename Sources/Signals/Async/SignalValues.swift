@@ -30,7 +30,7 @@ public struct SignalValues<Output: Sendable>: AsyncSequence, Sendable {
   /// How many values may wait for the consumer, and which to keep when the buffer is full.
   public let bufferingPolicy: SignalBufferingPolicy
 
-  /// The values of `signal`, buffered by `bufferingPolicy`; prefer ``Signal/values``.
+  /// The values of `signal`, buffered by `bufferingPolicy`; prefer `signal.values`.
   ///
   /// - Precondition: a bounded policy's limit is at least 1.
   @inlinable
