@@ -1,0 +1,59 @@
+/// The state of a flatMap: the inner signals running and waiting, and whether the upstream finished.
+@usableFromInline
+struct FlatMapStateMachine<Inner: Signal>: SerialMachine {
+  /// The slot key of the upstream; inner signals get keys from 1.
+  @usableFromInline static var upstreamKey: UInt64 { 0 }
+
+  @usableFromInline let maxConcurrency: Int
+  @usableFromInline let buffering: SignalBufferingPolicy
+  /// Inner signals subscribed (or being subscribed) and not finished.
+  @usableFromInline var active = 0
+  /// Inner signals waiting for a slot, oldest first.
+  @usableFromInline var waiting = ZipBuffer<Inner>()
+  @usableFromInline var waitingCount = 0
+  @usableFromInline var isUpstreamFinished = false
+  /// Someone is subscribing inner signals: the others leave the work to them (no stack growth).
+  @usableFromInline var isLaunching = false
+  @usableFromInline var nextKey: UInt64 = 1
+
+  @inlinable
+  init(maxConcurrency: Int, buffering: SignalBufferingPolicy) {
+    self.maxConcurrency = maxConcurrency
+    self.buffering = buffering
+  }
+
+  /// Whether nothing more can come: the upstream and every inner signal finished.
+  @inlinable
+  var isDone: Bool { isUpstreamFinished && active == 0 && waitingCount == 0 }
+
+  /// Queues a new inner signal, by the buffering policy.
+  @inlinable
+  mutating func enqueue(_ inner: Inner) {
+    if let limit = buffering.limit, waitingCount >= limit {
+      if case .bufferingOldest = buffering { return }
+      _ = waiting.removeFirst()
+      waitingCount -= 1
+    }
+    waiting.append(inner)
+    waitingCount += 1
+  }
+
+  /// The next inner signal to subscribe and its key, if a slot is free.
+  @inlinable
+  mutating func nextLaunch() -> (Inner, UInt64)? {
+    guard active < maxConcurrency, waitingCount > 0 else { return nil }
+    waitingCount -= 1
+    active += 1
+    defer { nextKey += 1 }
+    return (waiting.removeFirst(), nextKey)
+  }
+
+  @inlinable
+  mutating func clear() -> Any? {
+    defer {
+      waiting = ZipBuffer()
+      waitingCount = 0
+    }
+    return waiting
+  }
+}
