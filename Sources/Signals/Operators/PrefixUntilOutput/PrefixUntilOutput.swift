@@ -1,0 +1,81 @@
+extension Signal {
+  /// Passes on values until `trigger` sends a value, then finishes.
+  ///
+  /// ```swift
+  /// let ticksUntilTap = ticks.prefix(untilOutputFrom: taps)
+  /// ```
+  ///
+  /// See ``PrefixUntilOutputSignal`` for the trigger's terminal events.
+  @inlinable
+  public func prefix<Trigger: Signal>(untilOutputFrom trigger: Trigger) -> PrefixUntilOutputSignal<Self, Trigger>
+  where Trigger.Failure == Failure {
+    PrefixUntilOutputSignal(upstream: self, trigger: trigger) { $0 }
+  }
+
+  /// Passes on values until `trigger`, which cannot fail, sends a value, then finishes.
+  @inlinable
+  public func prefix<Trigger: Signal>(untilOutputFrom trigger: Trigger) -> PrefixUntilOutputSignal<Self, Trigger>
+  where Trigger.Failure == Never {
+    PrefixUntilOutputSignal(upstream: self, trigger: trigger, triggerFailure: neverFails)
+  }
+}
+
+extension Signal where Failure == Never {
+  /// Passes on values until `trigger` sends a value, then finishes (neither can fail).
+  @inlinable
+  public func prefix<Trigger: Signal>(untilOutputFrom trigger: Trigger) -> PrefixUntilOutputSignal<Self, Trigger>
+  where Trigger.Failure == Never {
+    PrefixUntilOutputSignal(upstream: self, trigger: trigger, triggerFailure: neverFails)
+  }
+}
+
+/// Turns the error of a signal that cannot fail into any failure type: never called.
+@inlinable
+@Sendable
+func neverFails<Failure>(_ never: Never) -> Failure {}
+
+/// A signal that passes on its upstream's events until a trigger sends a value.
+/// See ``Signal/prefix(untilOutputFrom:)``.
+///
+/// - The trigger is subscribed first: a trigger that sends a value while being subscribed
+///   finishes the signal before the upstream is subscribed at all.
+/// - The trigger's first value finishes the signal and cancels both.
+/// - The trigger finishing without a value changes nothing: the upstream goes on (Combine's behaviour).
+/// - The trigger failing fails the signal with the trigger's error (Combine ignores it; we
+///   never silently drop an error). The trigger's failure type must therefore be the
+///   upstream's, or `Never`.
+/// - The upstream's own terminal event ends the signal and cancels the trigger.
+public struct PrefixUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal whose values are passed on.
+  public let upstream: Upstream
+  /// The signal whose first value ends this one.
+  public let trigger: Trigger
+  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Failure
+
+  /// Creates the signal; prefer ``Signal/prefix(untilOutputFrom:)``.
+  @inlinable
+  init(upstream: Upstream, trigger: Trigger, triggerFailure: @escaping @Sendable (Trigger.Failure) -> Failure) {
+    self.upstream = upstream
+    self.trigger = trigger
+    self.triggerFailure = triggerFailure
+  }
+
+  /// Subscribes `observer` to the upstream's events until the trigger fires.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let storage = PrefixUntilOutputStorage(downstream: observer, machine: PrefixUntilOutputStateMachine())
+    let keys = PrefixUntilOutputStateMachine.self
+    guard storage.reserve([keys.triggerKey, keys.upstreamKey]) else { return .empty }
+    storage.subscribe(
+      trigger, key: keys.triggerKey,
+      with: PrefixUntilOutputTriggerObserver<Observer, Trigger>(storage: storage, triggerFailure: triggerFailure))
+    storage.subscribe(upstream, key: keys.upstreamKey, with: PrefixUntilOutputObserver(storage: storage))
+    return storage.subscription
+  }
+}

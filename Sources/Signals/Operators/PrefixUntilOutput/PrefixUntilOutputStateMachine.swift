@@ -1,0 +1,27 @@
+/// The state of a prefix(untilOutputFrom:): nothing beyond the serializer's own; the keys of its two upstreams.
+@usableFromInline
+struct PrefixUntilOutputStateMachine: SerialMachine {
+  /// The slot key of the upstream.
+  @usableFromInline static var upstreamKey: UInt64 { 0 }
+  /// The slot key of the trigger.
+  @usableFromInline static var triggerKey: UInt64 { 1 }
+
+  @inlinable
+  init() {}
+}
+
+extension SerialState where Machine == PrefixUntilOutputStateMachine {
+  /// An event of the trigger: a value ends the signal, a finish changes nothing, a failure fails it.
+  @inlinable
+  mutating func triggerEvent(_ completion: SignalCompletion<Failure>?) -> SerialStep<Output, Failure> {
+    switch completion {
+    case nil:
+      return .emit(.finished)
+    case .finished:
+      dropUpstream(PrefixUntilOutputStateMachine.triggerKey)
+      return .none
+    case .failed(let error):
+      return .emit(.failed(error))
+    }
+  }
+}

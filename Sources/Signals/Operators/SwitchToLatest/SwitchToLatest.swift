@@ -1,0 +1,49 @@
+extension Signal where Output: Signal, Output.Failure == Failure {
+  /// Mirrors the newest inner signal: each new inner signal replaces the previous one,
+  /// which is cancelled at once.
+  ///
+  /// ```swift
+  /// let results = queries.map { query in search(query) }.switchToLatest()
+  /// ```
+  ///
+  /// Finishes when the upstream and the current inner signal finished; the first failure of
+  /// either fails it and cancels the other.
+  @inlinable
+  public func switchToLatest() -> SwitchToLatestSignal<Self> {
+    SwitchToLatestSignal(upstream: self)
+  }
+}
+
+/// A signal that mirrors the newest of the signals its upstream sends. See ``Signal/switchToLatest()``.
+///
+/// - A new inner signal cancels the previous one at once; events the previous one still
+///   sends are ignored.
+/// - Finishes when the upstream finished and the current inner signal (if any) finished.
+/// - Fails at the first failure of the upstream or of the current inner signal.
+public struct SwitchToLatestSignal<Upstream: Signal>: Signal
+where Upstream.Output: Signal, Upstream.Output.Failure == Upstream.Failure {
+  /// The inner signals' output type.
+  public typealias Output = Upstream.Output.Output
+  /// The failure type, shared by the upstream and the inner signals.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal of signals.
+  public let upstream: Upstream
+
+  /// Creates the signal; prefer ``Signal/switchToLatest()``.
+  @inlinable
+  public init(upstream: Upstream) {
+    self.upstream = upstream
+  }
+
+  /// Subscribes `observer` to the newest inner signal's events.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let storage = SwitchToLatestStorage(downstream: observer, machine: SwitchToLatestStateMachine())
+    let key = SwitchToLatestStateMachine.upstreamKey
+    guard storage.reserve(CollectionOfOne(key)) else { return .empty }
+    storage.subscribe(upstream, key: key, with: SwitchToLatestOuterObserver<Observer, Upstream>(storage: storage))
+    return storage.subscription
+  }
+}

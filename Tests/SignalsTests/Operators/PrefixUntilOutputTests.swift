@@ -1,0 +1,128 @@
+import Signals
+import Testing
+
+@Suite struct PrefixUntilOutputTests {
+  @Test func passesValuesUntilTheTriggerSendsAValueThenFinishes() {
+    let values = PassthroughSignal<Int, Never>()
+    let trigger = PassthroughSignal<Void, Never>()
+    let log = EventLog<Int, Never>()
+    let token = values.prefix(untilOutputFrom: trigger).subscribe(log)
+    values.send(1)
+    values.send(2)
+    trigger.send()
+    values.send(3)
+    #expect(log.events == [.value(1), .value(2), .finished])
+    #expect(!values.hasObservers && !trigger.hasObservers)
+    _ = token
+  }
+
+  @Test func triggerFinishingWithoutAValueChangesNothing() {
+    let values = PassthroughSignal<Int, Never>()
+    let trigger = PassthroughSignal<Void, Never>()
+    let log = EventLog<Int, Never>()
+    let token = values.prefix(untilOutputFrom: trigger).subscribe(log)
+    trigger.send(completion: .finished)
+    values.send(1)
+    values.send(completion: .finished)
+    #expect(log.events == [.value(1), .finished])
+    _ = token
+  }
+
+  @Test func triggerFailureFailsTheSignal() {
+    let values = PassthroughSignal<Int, CombineError>()
+    let trigger = PassthroughSignal<Void, CombineError>()
+    let log = EventLog<Int, CombineError>()
+    let token = values.prefix(untilOutputFrom: trigger).subscribe(log)
+    values.send(1)
+    trigger.send(completion: .failed(CombineError(9)))
+    values.send(2)
+    #expect(log.events == [.value(1), .failed(CombineError(9))])
+    #expect(!values.hasObservers)
+    _ = token
+  }
+
+  @Test func aTriggerThatCannotFailWorksWithAFailingUpstream() {
+    let values = PassthroughSignal<Int, CombineError>()
+    let trigger = PassthroughSignal<Void, Never>()
+    let log = EventLog<Int, CombineError>()
+    let token = values.prefix(untilOutputFrom: trigger).subscribe(log)
+    values.send(1)
+    trigger.send()
+    #expect(log.events == [.value(1), .finished])
+    _ = token
+  }
+
+  @Test func upstreamTerminalEndsAndCancelsTheTrigger() {
+    let values = PassthroughSignal<Int, CombineError>()
+    let trigger = PassthroughSignal<Void, CombineError>()
+    let log = EventLog<Int, CombineError>()
+    let token = values.prefix(untilOutputFrom: trigger).subscribe(log)
+    values.send(completion: .failed(CombineError(1)))
+    #expect(log.events == [.failed(CombineError(1))])
+    #expect(!trigger.hasObservers)
+    _ = token
+  }
+
+  @Test func synchronousTriggerFinishesBeforeTheUpstreamIsSubscribed() {
+    let values = CountingSignal(PassthroughSignal<Int, Never>())
+    let log = EventLog<Int, Never>()
+    let token = values.prefix(untilOutputFrom: SyncEventsSignal<Void, Never>([.value(())])).subscribe(log)
+    #expect(log.events == [.finished])
+    #expect(values.subscriptionCount == 0)
+    _ = token
+  }
+
+  @Test func cancelReleasesBoth() {
+    let values = PassthroughSignal<Int, Never>()
+    let trigger = PassthroughSignal<Void, Never>()
+    weak var weakWitness: CombineWitness?
+    var token: SignalSubscription?
+    do {
+      let witness = CombineWitness()
+      weakWitness = witness
+      token = values.prefix(untilOutputFrom: trigger).sink { [witness] _ in _ = witness }
+    }
+    token?.cancel()
+    #expect(!values.hasObservers && !trigger.hasObservers)
+    #expect(weakWitness == nil)
+    _ = token
+  }
+
+  @Test func reentrantTriggerFromTheObserverEndsAfterTheCurrentValue() {
+    let values = PassthroughSignal<Int, Never>()
+    let trigger = PassthroughSignal<Void, Never>()
+    let order = Locked<[String]>([])
+    let token = values.prefix(untilOutputFrom: trigger).sink { event in
+      order.withLock { $0.append("begin \(event)") }
+      if event == .value(1) {
+        trigger.send()
+        values.send(2)
+      }
+      order.withLock { $0.append("end \(event)") }
+    }
+    values.send(1)
+    #expect(order.withLock { $0 } == ["begin value(1)", "end value(1)", "begin finished", "end finished"])
+    _ = token
+  }
+
+  @Test func concurrentTriggerAndValuesEndExactlyOnce() {
+    for _ in 0..<(20 * combineStressScale) {
+      let values = PassthroughSignal<Int, Never>()
+      let trigger = PassthroughSignal<Void, Never>()
+      let probe = SerialProbe<Int, Never>()
+      let token = values.prefix(untilOutputFrom: trigger).subscribe(probe)
+      runConcurrently(2) { index in
+        if index == 0 {
+          for value in 0..<500 { values.send(value) }
+        } else {
+          trigger.send()
+        }
+      }
+      #expect(probe.terminals == [.finished])
+      #expect(probe.eventsAfterTerminal == 0)
+      #expect(probe.values == Array(0..<probe.values.count))
+      #expect(probe.maximumInside == 1)
+      _ = token
+    }
+  }
+}
