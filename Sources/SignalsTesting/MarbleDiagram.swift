@@ -199,7 +199,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
   }
 }
 
-/// An event a diagram expects: like ``Event``, plus "any failure" for a `#` given no error.
+/// An event a diagram expects: like `Event`, plus "any failure" for a `#` given no error.
 enum MarbleExpectedEvent<Output: Sendable, Failure: Error>: Sendable {
   case value(Output)
   case finished

@@ -62,6 +62,7 @@ public final class MarbleTest: Sendable {
   /// and events before it are never sent (they happened before the test).
   ///
   /// - Parameters:
+  ///   - diagram: the events and their frames (see ``MarbleDiagram``).
   ///   - values: what each character stands for (see ``MarbleDiagram``).
   ///   - error: the error `#` stands for.
   /// - Throws: ``MarbleError`` if the diagram does not parse or fit `values`.
@@ -118,7 +119,7 @@ public final class MarbleTest: Sendable {
   ///
   /// All of a subscription's events are scheduled when it subscribes, frame
   /// zero's included (they run at the next advance of the scheduler, or in
-  /// the current one). Cancelling, or answering ``SignalControl/stop``,
+  /// the current one). Cancelling, or answering `SignalControl.stop`,
   /// cancels the events not yet sent.
   ///
   /// - Throws: ``MarbleError`` if the diagram does not parse, fit `values`, or has a `^`.
@@ -183,9 +184,11 @@ public final class MarbleTest: Sendable {
   /// Subscribes to `signal` now, runs the scheduler, and returns every event
   /// delivered, with its time. The subscription is cancelled at the end.
   ///
-  /// - Parameter frames: run until frame `frames`; `nil` runs until nothing
-  ///   is pending (pass a bound for a signal that never stops scheduling, such
-  ///   as a repeating timer).
+  /// - Parameters:
+  ///   - signal: the signal to record.
+  ///   - frames: run until frame `frames`; `nil` runs until nothing
+  ///     is pending (pass a bound for a signal that never stops scheduling, such
+  ///     as a repeating timer).
   public func record<Upstream: Signal>(
     _ signal: Upstream, frames: Int? = nil
   ) -> MarbleRecording<Upstream.Output, Upstream.Failure> {

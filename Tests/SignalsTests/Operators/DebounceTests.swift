@@ -53,6 +53,7 @@ import Testing
     let result = releasesEverythingOnCancel { $0.debounce(for: .seconds(1), scheduler: $1) }
     #expect(result.payloadReleased)
     #expect(result.upstreamReleased)
+    #expect(result.pendingAfterCancel == 0)
     #expect(!result.deliveredAfterCancel)
   }
 

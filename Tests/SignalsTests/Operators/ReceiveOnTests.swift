@@ -80,6 +80,7 @@ import Testing
     let result = releasesEverythingOnCancel { $0.receive(on: $1) }
     #expect(result.payloadReleased)
     #expect(result.upstreamReleased)
+    #expect(result.pendingAfterCancel == 0)
     #expect(!result.deliveredAfterCancel)
   }
 
@@ -151,30 +152,5 @@ import Testing
     #expect(result.offQueue == 0)
     #expect(result.outOfOrder == 0)
     _ = token
-  }
-}
-
-/// A minimal real-queue scheduler for the thread-safety test: runs actions on a serial
-/// `DispatchQueue` (time operators are not used with it, so `schedule(at:)` ignores the deadline's distance).
-final class QueueSchedulerDouble: SignalScheduler {
-  let queue: DispatchQueue
-  private let zero = DispatchTime.now()
-
-  init(queue: DispatchQueue) {
-    self.queue = queue
-  }
-
-  var now: SignalInstant {
-    SignalInstant(offset: .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - zero.uptimeNanoseconds)))
-  }
-
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let cancelled = Locked(false)
-    queue.async { if !cancelled.withLock({ $0 }) { action() } }
-    return SignalSubscription { cancelled.withLock { $0 = true } }
-  }
-
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    schedule(action)
   }
 }

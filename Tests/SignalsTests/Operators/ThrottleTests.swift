@@ -67,6 +67,7 @@ import Testing
     let result = releasesEverythingOnCancel { $0.throttle(for: .seconds(1), scheduler: $1, latest: true) }
     #expect(result.payloadReleased)
     #expect(result.upstreamReleased)
+    #expect(result.pendingAfterCancel == 0)
     #expect(!result.deliveredAfterCancel)
   }
 }

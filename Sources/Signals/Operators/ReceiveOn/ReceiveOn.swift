@@ -11,10 +11,12 @@ extension Signal {
   /// terminal event is delivered after the values before it, never ahead of
   /// them, and is never dropped.
   ///
-  /// - Parameter bufferingPolicy: how many values may wait for the scheduler;
-  ///   `.unbounded` (the default, as Combine) keeps all; a bounded policy drops
-  ///   by its rule when the consumer lags (see ``SignalBufferingPolicy``; a
-  ///   limit below 1 stops the program).
+  /// - Parameters:
+  ///   - scheduler: where the events are delivered.
+  ///   - bufferingPolicy: how many values may wait for the scheduler;
+  ///     `.unbounded` (the default, as Combine) keeps all; a bounded policy drops
+  ///     by its rule when the consumer lags (see ``SignalBufferingPolicy``; a
+  ///     limit below 1 stops the program).
   ///
   /// Cancelling drops the waiting events and the scheduled run.
   public func receive(
