@@ -6,7 +6,7 @@ struct Report {
   var clock: TimingClock
 
   private static let columns: [(title: String, width: Int)] = [
-    ("workload", 9), ("n", 11), ("signals ns", 13), ("baseline", 9), ("baseline ns", 13), ("ratio", 8),
+    ("workload", 9), ("n", 11), ("signals ns", 13), ("baseline", 12), ("baseline ns", 13), ("ratio", 8),
     ("allocs/op", 10), ("bar", 0),
   ]
 

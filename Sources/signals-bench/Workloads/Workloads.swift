@@ -37,5 +37,6 @@ func allWorkloads(_ sizes: WorkloadSizes) -> [Workload] {
     fanInWorkload(sends: sizes.fanInSends),
     virtualTimeWorkload(name: "W4", actions: sizes.virtualTimeActions),
     virtualTimeWorkload(name: "W4-10k", actions: 10_000),
+    asyncBridgeWorkload(elements: sizes.asyncElements),
   ]
 }
