@@ -1,0 +1,99 @@
+extension Signal {
+  /// Replaces a failure with the signal `handler` builds from the error.
+  ///
+  /// ```swift
+  /// loadRemoteIntro.catch { _ in JustSignal(IntroAsset.bundled) }
+  /// ```
+  ///
+  /// Values and `finished` of the upstream pass through. On a failure, the
+  /// upstream is released, `handler` is called with the error, and the
+  /// observer is subscribed to the returned signal, whose events (including its
+  /// own failure) pass through. Cancelling cancels whichever of the two is
+  /// current, also while the switch is in progress; nothing is delivered after.
+  @inlinable
+  public func `catch`<NewSignal: Signal>(
+    _ handler: @escaping @Sendable (Failure) -> NewSignal
+  ) -> CatchSignal<Self, NewSignal> where NewSignal.Output == Output {
+    CatchSignal(upstream: self, handler: handler)
+  }
+}
+
+/// A signal that switches to a fallback signal when its upstream fails. See ``Signal/catch(_:)``.
+public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where NewSignal.Output == Upstream.Output {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The fallback's failure type.
+  public typealias Failure = NewSignal.Failure
+
+  /// The signal that may fail.
+  public let upstream: Upstream
+  /// Builds the fallback from the upstream's error.
+  public let handler: @Sendable (Upstream.Failure) -> NewSignal
+
+  /// Creates the signal; prefer ``Signal/catch(_:)``.
+  @inlinable
+  public init(upstream: Upstream, handler: @escaping @Sendable (Upstream.Failure) -> NewSignal) {
+    self.upstream = upstream
+    self.handler = handler
+  }
+
+  /// Subscribes `observer` to the upstream, and to the fallback after a failure.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let upstreamSwitch = UpstreamSwitch(context: CatchContext(downstream: observer, handler: handler))
+    let upstream = upstream
+    upstreamSwitch.switchTo { generation in
+      upstream.subscribe(CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+    }
+    return SignalSubscription(target: upstreamSwitch, id: 0)
+  }
+}
+
+@usableFromInline
+struct CatchContext<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: UpstreamSwitchContext
+where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Failure {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let handler: @Sendable (UpstreamFailure) -> NewSignal
+
+  @inlinable
+  init(downstream: Downstream, handler: @escaping @Sendable (UpstreamFailure) -> NewSignal) {
+    self.downstream = downstream
+    self.handler = handler
+  }
+}
+
+/// Observes the upstream of `catch`: a failure switches to the fallback.
+@usableFromInline
+struct CatchObserver<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: SignalObserver
+where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Failure {
+  @usableFromInline typealias Context = CatchContext<Downstream, UpstreamFailure, NewSignal>
+  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
+  @usableFromInline let generation: UInt64
+
+  @inlinable
+  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
+    self.upstreamSwitch = upstreamSwitch
+    self.generation = generation
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
+    switch event {
+    case .value(let value):
+      return upstreamSwitch.forwardValue(.value(value), generation: generation)
+    case .finished:
+      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
+      _ = context.downstream.receive(.finished)
+      return .stop
+    case .failed(let error):
+      guard let context = upstreamSwitch.context(ifCurrent: generation) else { return .stop }
+      let fallback = context.handler(error)
+      let upstreamSwitch = upstreamSwitch
+      upstreamSwitch.switchTo { generation in
+        fallback.subscribe(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
+      }
+      return .stop
+    }
+  }
+}

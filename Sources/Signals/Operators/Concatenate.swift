@@ -1,0 +1,108 @@
+extension Signal {
+  /// Emits the events of `signal` after the upstream finishes.
+  ///
+  /// ```swift
+  /// intro.append(outro)
+  /// ```
+  ///
+  /// `signal` is subscribed only when the upstream finishes; if the upstream
+  /// fails, it is never subscribed and the failure passes through. Cancelling
+  /// cancels whichever of the two is current, also during the switch.
+  @inlinable
+  public func append<Suffix: Signal>(_ signal: Suffix) -> ConcatenateSignal<Self, Suffix>
+  where Suffix.Output == Output, Suffix.Failure == Failure {
+    ConcatenateSignal(prefix: self, suffix: signal)
+  }
+
+  /// Emits the events of `signal` first, then, once it finishes, the upstream's.
+  ///
+  /// The upstream is subscribed only when `signal` finishes; if `signal`
+  /// fails, the upstream is never subscribed and the failure passes through.
+  @inlinable
+  public func prepend<Prefix: Signal>(_ signal: Prefix) -> ConcatenateSignal<Prefix, Self>
+  where Prefix.Output == Output, Prefix.Failure == Failure {
+    ConcatenateSignal(prefix: signal, suffix: self)
+  }
+}
+
+/// A signal that emits one signal's events, then, once it finishes, another's.
+/// See ``Signal/append(_:)-(Suffix)`` and ``Signal/prepend(_:)-(Prefix)``.
+public struct ConcatenateSignal<Prefix: Signal, Suffix: Signal>: Signal
+where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
+  /// The signals' output type.
+  public typealias Output = Prefix.Output
+  /// The signals' failure type.
+  public typealias Failure = Prefix.Failure
+
+  /// The signal subscribed first.
+  public let prefix: Prefix
+  /// The signal subscribed when ``prefix`` finishes.
+  public let suffix: Suffix
+
+  /// Creates the signal; prefer ``Signal/append(_:)-(Suffix)`` or ``Signal/prepend(_:)-(Prefix)``.
+  @inlinable
+  public init(prefix: Prefix, suffix: Suffix) {
+    self.prefix = prefix
+    self.suffix = suffix
+  }
+
+  /// Subscribes `observer` to the prefix, then to the suffix.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let upstreamSwitch = UpstreamSwitch(context: ConcatenateContext(downstream: observer, suffix: suffix))
+    let prefix = prefix
+    upstreamSwitch.switchTo { generation in
+      prefix.subscribe(ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+    }
+    return SignalSubscription(target: upstreamSwitch, id: 0)
+  }
+}
+
+@usableFromInline
+struct ConcatenateContext<Downstream: SignalObserver, Suffix: Signal>: UpstreamSwitchContext
+where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let suffix: Suffix
+
+  @inlinable
+  init(downstream: Downstream, suffix: Suffix) {
+    self.downstream = downstream
+    self.suffix = suffix
+  }
+}
+
+/// Observes the prefix: its `finished` switches to the suffix.
+@usableFromInline
+struct ConcatenatePrefixObserver<Downstream: SignalObserver, Suffix: Signal>: SignalObserver
+where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  @usableFromInline typealias Context = ConcatenateContext<Downstream, Suffix>
+  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
+  @usableFromInline let generation: UInt64
+
+  @inlinable
+  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
+    self.upstreamSwitch = upstreamSwitch
+    self.generation = generation
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value:
+      return upstreamSwitch.forwardValue(event, generation: generation)
+    case .finished:
+      guard let context = upstreamSwitch.context(ifCurrent: generation) else { return .stop }
+      let suffix = context.suffix
+      let upstreamSwitch = upstreamSwitch
+      upstreamSwitch.switchTo { generation in
+        suffix.subscribe(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
+      }
+      return .stop
+    case .failed:
+      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
+      _ = context.downstream.receive(event)
+      return .stop
+    }
+  }
+}

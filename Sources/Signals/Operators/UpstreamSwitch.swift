@@ -1,0 +1,185 @@
+// The engine of the operators that move from one upstream to the next:
+// `append(_:)`/`prepend(_:)` with a signal, `catch`, `retry`.
+//
+// It holds the operator's per-subscription context (the downstream observer and
+// the user's closures) and the subscription of the current upstream. Each
+// upstream gets a *generation* number; its observer passes it back with every
+// event, and events of a generation that is no longer current (the operator
+// moved on, ended, or was cancelled) are dropped and answered with `.stop`.
+//
+// - Moving on (`switchTo`) is trampolined: a switch requested while a subscribe
+//   is running (an upstream that fails synchronously during `subscribe`, as a
+//   retried one may, 100,000 times) is queued and run by the loop already on
+//   the stack, so the stack never grows with the number of switches.
+// - Cancelling cancels whichever upstream is current; if it happens while a new
+//   upstream is being subscribed, that subscription is cancelled as soon as its
+//   `subscribe` returns, and nothing is delivered meanwhile.
+// - Ending (a terminal event passed downstream) and cancelling release the
+//   context, so the user's closures are freed even while the downstream keeps
+//   its subscription object.
+// No lock is held while an upstream is subscribed or an observer is called.
+
+/// What an ``UpstreamSwitch`` keeps per subscription: at least the downstream observer.
+@usableFromInline
+protocol UpstreamSwitchContext: Sendable {
+  associatedtype Downstream: SignalObserver
+  var downstream: Downstream { get }
+}
+
+/// The current upstream of a switching operator and its context; see the file comment.
+@usableFromInline
+final class UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionTarget, Sendable {
+  @usableFromInline
+  struct State: Sendable {
+    /// `nil` once the operator ended or was cancelled.
+    @usableFromInline var context: Context?
+    /// The generation of the current upstream.
+    @usableFromInline var generation: UInt64 = 0
+    @usableFromInline var current: SignalSubscription?
+    /// A subscription waiting for the loop (see `switchTo`).
+    @usableFromInline var next: (@Sendable (UInt64) -> SignalSubscription)?
+    /// Whether a `switchTo` loop is running.
+    @usableFromInline var isSubscribing = false
+
+    @inlinable
+    init(context: Context) {
+      self.context = context
+    }
+  }
+
+  @usableFromInline let state: Locked<State>
+
+  @inlinable
+  init(context: Context) {
+    state = Locked(State(context: context))
+  }
+
+  /// The context, if `generation` is the current upstream and the operator is live.
+  @inlinable
+  func context(ifCurrent generation: UInt64) -> Context? {
+    state.withLock { $0.generation == generation ? $0.context : nil }
+  }
+
+  /// Runs `body` (which must not call user code) on the live context, if `generation` is current.
+  @inlinable
+  func withContext<Result>(ifCurrent generation: UInt64, _ body: (inout Context) -> Result) -> Result? {
+    state.withLock { state in
+      guard state.generation == generation, state.context != nil else { return nil }
+      return body(&state.context!)
+    }
+  }
+
+  /// Ends the operator if `generation` is current: returns the context (to deliver the terminal event)
+  /// and releases the rest. `nil` if the operator already ended, was cancelled, or moved on.
+  @inlinable
+  @discardableResult
+  func end(ifCurrent generation: UInt64) -> Context? {
+    let taken = state.withLock {
+      state -> (Context, SignalSubscription?, (@Sendable (UInt64) -> SignalSubscription)?)? in
+      guard state.generation == generation, let context = state.context else { return nil }
+      state.generation &+= 1
+      defer {
+        state.context = nil
+        state.current = nil
+        state.next = nil
+      }
+      return (context, state.current, state.next)
+    }
+    return taken?.0  // the rest is released here, outside the lock
+  }
+
+  /// Moves to a new upstream: `subscribe` is called with its generation and returns its subscription.
+  /// Events of the previous upstream are ignored from now on.
+  @inlinable
+  func switchTo(_ subscribe: @escaping @Sendable (UInt64) -> SignalSubscription) {
+    let (shouldRun, previous): (Bool, SignalSubscription?) = state.withLock { state in
+      guard state.context != nil else { return (false, nil) }
+      state.generation &+= 1
+      state.next = subscribe
+      defer { state.current = nil }
+      if state.isSubscribing { return (false, state.current) }
+      state.isSubscribing = true
+      return (true, state.current)
+    }
+    _ = previous  // released outside the lock (the previous upstream has ended)
+    guard shouldRun else { return }  // the loop already on the stack takes it
+    var subscribed: (UInt64, SignalSubscription)? = nil
+    while true {
+      // One lock per turn: keep (or drop) what the last turn subscribed, and take the next request.
+      let (step, stale) = state.withLock {
+        state -> ((UInt64, @Sendable (UInt64) -> SignalSubscription)?, SignalSubscription?) in
+        var stale: SignalSubscription? = nil
+        if let (generation, subscription) = subscribed {
+          if state.context != nil && state.generation == generation {
+            state.current = subscription
+          } else {
+            stale = subscription
+          }
+        }
+        guard state.context != nil, let next = state.next else {
+          state.isSubscribing = false
+          state.next = nil
+          return (nil, stale)
+        }
+        state.next = nil
+        return ((state.generation, next), stale)
+      }
+      stale?.cancel()
+      guard let (generation, next) = step else { return }
+      subscribed = (generation, next(generation))
+    }
+  }
+
+  /// Cancels the current upstream and releases the context. Idempotent.
+  @usableFromInline
+  func cancelSubscription(id: UInt64) {
+    let taken = state.withLock {
+      state -> (Context?, SignalSubscription?, (@Sendable (UInt64) -> SignalSubscription)?) in
+      state.generation &+= 1
+      defer {
+        state.context = nil
+        state.current = nil
+        state.next = nil
+      }
+      return (state.context, state.current, state.next)
+    }
+    taken.1?.cancel()
+  }
+}
+
+/// Forwards an upstream's events to the context's downstream while its generation is current;
+/// a terminal event (or a downstream `.stop`) ends the operator.
+@usableFromInline
+struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: SignalObserver {
+  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
+  @usableFromInline let generation: UInt64
+
+  @inlinable
+  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
+    self.upstreamSwitch = upstreamSwitch
+    self.generation = generation
+  }
+
+  @inlinable
+  func receive(_ event: Event<Context.Downstream.Input, Context.Downstream.Failure>) -> SignalControl {
+    if event.isTerminal {
+      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
+      _ = context.downstream.receive(event)
+      return .stop
+    }
+    return upstreamSwitch.forwardValue(event, generation: generation)
+  }
+}
+
+extension UpstreamSwitch {
+  /// Delivers a value event if `generation` is current; a downstream `.stop` ends the operator.
+  @inlinable
+  func forwardValue(
+    _ event: Event<Context.Downstream.Input, Context.Downstream.Failure>, generation: UInt64
+  ) -> SignalControl {
+    guard let context = context(ifCurrent: generation) else { return .stop }
+    let answer = context.downstream.receive(event)
+    if answer == .stop { end(ifCurrent: generation) }
+    return answer
+  }
+}
