@@ -1,0 +1,195 @@
+import Signals
+import SignalsTesting
+import Testing
+
+// The generic contract tests (reliability): every source and operator is registered once as a
+// `ContractCase` (see ContractRegistry.swift) and every contract of DESIGN.md is checked against
+// all of them by the parameterised tests in Contracts/, Leaks/ and Stress/.
+
+/// One input of a case under test: a subject the tests drive (values, terminal events, threads).
+final class ContractInput: Sendable {
+  /// How the input is built.
+  enum Kind: Sendable {
+    case passthrough
+    /// A `CurrentValueSignal` holding `0` at first (so it replays `0` to each new observer).
+    case currentValue
+  }
+
+  let passthrough: PassthroughSignal<Int, TestError>?
+  let current: CurrentValueSignal<Int, TestError>?
+
+  init(_ kind: Kind) {
+    switch kind {
+    case .passthrough:
+      passthrough = PassthroughSignal()
+      current = nil
+    case .currentValue:
+      passthrough = nil
+      current = CurrentValueSignal(0)
+    }
+  }
+
+  /// The input as a signal, for building the case.
+  var signal: AnySignal<Int, TestError> {
+    if let passthrough { return passthrough.eraseToAnySignal() }
+    return current!.eraseToAnySignal()
+  }
+
+  func send(_ event: Event<Int, TestError>) {
+    if let passthrough { passthrough.send(event) } else { current!.send(event) }
+  }
+
+  func send(_ value: Int) { send(.value(value)) }
+
+  var hasObservers: Bool { passthrough?.hasObservers ?? current!.hasObservers }
+}
+
+/// What a case's builder gets: its inputs, a virtual-time scheduler, and a witness to capture.
+struct ContractContext: Sendable {
+  let inputs: [ContractInput]
+  let scheduler: TestScheduler
+  /// Captured by every closure the case passes to the operator: a weak reference to it proves
+  /// the closures were released.
+  let witness: Witness
+
+  /// Input `index` as a signal.
+  func input(_ index: Int) -> AnySignal<Int, TestError> { inputs[index].signal }
+
+  /// The typed subject behind passthrough input `index`.
+  func subject(_ index: Int) -> PassthroughSignal<Int, TestError> { inputs[index].passthrough! }
+}
+
+/// One source or operator under test, built as an `AnySignal<Int, TestError>` from its inputs.
+struct ContractCase: Sendable, CustomTestStringConvertible {
+  /// What the generic checks may expect of the case.
+  struct Traits: OptionSet, Sendable {
+    let rawValue: Int
+    /// Values sent on input 0 arrive unchanged and in order (after the scheduler settles).
+    static let identity = Traits(rawValue: 1 << 0)
+    /// The signal runs the 100,000-deep reentrant chain on input 0 (needs `identity` and
+    /// synchronous delivery).
+    static let deepChain = Traits(rawValue: 1 << 1)
+    /// When every input has finished (and the scheduler has settled) the signal has finished.
+    static let finishesWithInputs = Traits(rawValue: 1 << 2)
+    /// When input 0 fails, the signal fails with that error.
+    static let failsWithInput = Traits(rawValue: 1 << 3)
+    /// While subscribed, the subscription keeps `witness` alive (the case captures it in a
+    /// closure the operator holds until it ends), so the release check is not vacuous.
+    static let holdsWitness = Traits(rawValue: 1 << 4)
+    /// Combines several inputs or crosses threads: the stress tests include it.
+    static let concurrent = Traits(rawValue: 1 << 5)
+    /// Delivers through the scheduler: the tests advance it (from another thread in the
+    /// concurrent checks) to settle.
+    static let usesScheduler = Traits(rawValue: 1 << 6)
+  }
+
+  let name: String
+  let inputKinds: [ContractInput.Kind]
+  let traits: Traits
+  let build: @Sendable (ContractContext) -> AnySignal<Int, TestError>
+
+  init(
+    _ name: String, inputs: Int = 1, kind: ContractInput.Kind = .passthrough, _ traits: Traits = [],
+    build: @escaping @Sendable (ContractContext) -> AnySignal<Int, TestError>
+  ) {
+    self.name = name
+    self.inputKinds = Array(repeating: kind, count: inputs)
+    self.traits = traits
+    self.build = build
+  }
+
+  var testDescription: String { name }
+  var inputCount: Int { inputKinds.count }
+
+}
+
+/// One run of a case: its inputs and scheduler, and (after `subscribe`) the subscription and a
+/// weak reference to the witness its closures captured. The signal itself is not kept: after
+/// `subscribe` only the subscription holds what the operator needs.
+final class ContractRun: Sendable {
+  private struct Held: Sendable {
+    var token: SignalSubscription?
+    weak var witness: Witness?
+  }
+
+  let contract: ContractCase
+  let inputs: [ContractInput]
+  let scheduler = TestScheduler()
+  private let held = Locked(Held())
+
+  init(_ contract: ContractCase) {
+    self.contract = contract
+    inputs = contract.inputKinds.map(ContractInput.init)
+  }
+
+  /// Builds the signal (with a fresh witness), subscribes `observer`, keeps the subscription.
+  func subscribe<Observer: SignalObserver>(_ observer: Observer)
+  where Observer.Input == Int, Observer.Failure == TestError {
+    let witness = Witness()
+    let signal = contract.build(ContractContext(inputs: inputs, scheduler: scheduler, witness: witness))
+    let token = signal.subscribe(observer)
+    held.withLock {
+      $0.token = token
+      $0.witness = witness
+    }
+  }
+
+  /// Cancels the subscription (keeping the token object alive).
+  func cancel() {
+    let token = held.withLock { $0.token }
+    token?.cancel()
+  }
+
+  /// Cancels the subscription if `subscribe` has returned; says whether it did.
+  func cancelIfSubscribed() -> Bool {
+    guard let token = held.withLock({ $0.token }) else { return false }
+    token.cancel()
+    return true
+  }
+
+  /// Whether something still holds the witness the case's closures captured.
+  var witnessAlive: Bool { held.withLock { $0.witness != nil } }
+
+  /// Runs whatever the scheduler has due within a generous horizon, a few times over, so that
+  /// work scheduled by work also runs. A no-op for cases that do not use the scheduler.
+  func settle() {
+    for _ in 0..<3 { scheduler.advance(by: .seconds(100)) }
+  }
+
+  /// Sends `event` on every input.
+  func sendAll(_ event: Event<Int, TestError>) {
+    for input in inputs { input.send(event) }
+  }
+
+  /// Whether any input still has an observer (some upstream subscription was not released).
+  var anyInputObserved: Bool { inputs.contains { $0.hasObservers } }
+
+  var usesScheduler: Bool { contract.traits.contains(.usesScheduler) }
+
+  /// Ends the token's life, so that only a leak could keep the witness alive.
+  func releaseToken() {
+    let token = held.withLock { held in
+      defer { held.token = nil }
+      return held.token
+    }
+    _ = token
+  }
+}
+
+/// Uses `witness` (in a closure that captures it, so that the closure keeps it alive).
+@inline(never)
+func touch(_ witness: Witness) { withExtendedLifetime(witness) {} }
+
+/// A `Failure == Never` signal of `Int`s as an `AnySignal<Int, TestError>`, for the sources that cannot fail.
+func contractErased<Upstream: Signal>(_ upstream: Upstream) -> AnySignal<Int, TestError>
+where Upstream.Output == Int, Upstream.Failure == Never {
+  AnySignal { observer in
+    upstream.subscribe(
+      AnySignalObserver<Int, Never> { event in
+        switch event {
+        case .value(let value): return observer.receive(.value(value))
+        case .finished: return observer.receive(.finished)
+        }
+      })
+  }
+}
