@@ -21,6 +21,7 @@ import Testing
     run.cancel()
     #expect(!run.witnessAlive, "a closure outlived cancel()")
     #expect(!run.anyInputObserved, "an upstream subscription outlived cancel()")
+    #expect(run.scheduler.pendingCount == 0, "a scheduled action outlived cancel()")
   }
 
   @Test("releasing the subscription releases everything", arguments: ContractCase.all)
@@ -32,6 +33,7 @@ import Testing
     run.releaseToken()
     #expect(!run.witnessAlive, "a closure outlived its subscription")
     #expect(!run.anyInputObserved, "an upstream subscription outlived its token")
+    #expect(run.scheduler.pendingCount == 0, "a scheduled action outlived its subscription")
   }
 
   @Test(
@@ -45,6 +47,7 @@ import Testing
     run.settle()
     #expect(!run.witnessAlive, "a closure outlived the terminal event")
     #expect(!run.anyInputObserved, "an upstream subscription outlived the terminal event")
+    #expect(run.scheduler.pendingCount == 0, "a scheduled action outlived the terminal event")
   }
 
   @Test(
@@ -72,5 +75,6 @@ import Testing
     guard recorder.snapshot.valueCount == 1 else { return }  // the case filtered the value: nothing stopped it
     #expect(!run.witnessAlive, "a closure outlived .stop")
     #expect(!run.anyInputObserved, "an upstream subscription outlived .stop")
+    #expect(run.scheduler.pendingCount == 0, "a scheduled action outlived .stop")
   }
 }

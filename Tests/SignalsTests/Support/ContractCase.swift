@@ -6,6 +6,12 @@ import Testing
 // `ContractCase` (see ContractRegistry.swift) and every contract of DESIGN.md is checked against
 // all of them by the parameterised tests in Contracts/, Leaks/ and Stress/.
 
+/// The generic checks, to attach a known issue to one of them.
+enum ContractCheck: String, Sendable, Hashable {
+  case grammar, reentrantValue, reentrantTerminal, reentrantCancel, deepChain, stop, cancel, cancelDuringDelivery
+  case serialDelivery, exactlyOnceTerminal, leakOnCancel, leakOnRelease, leakOnFinish, leakOnFailure, leakOnStop
+}
+
 /// One input of a case under test: a subject the tests drive (values, terminal events, threads).
 final class ContractInput: Sendable {
   /// How the input is built.
@@ -86,16 +92,30 @@ struct ContractCase: Sendable, CustomTestStringConvertible {
   let name: String
   let inputKinds: [ContractInput.Kind]
   let traits: Traits
+  /// Contract violations found and not yet fixed, by check: the check runs inside
+  /// `withKnownIssue`, so the suite stays green while the finding stays visible.
+  let knownIssues: [ContractCheck: String]
   let build: @Sendable (ContractContext) -> AnySignal<Int, TestError>
 
   init(
     _ name: String, inputs: Int = 1, kind: ContractInput.Kind = .passthrough, _ traits: Traits = [],
+    knownIssues: [ContractCheck: String] = [:],
     build: @escaping @Sendable (ContractContext) -> AnySignal<Int, TestError>
   ) {
     self.name = name
     self.inputKinds = Array(repeating: kind, count: inputs)
     self.traits = traits
+    self.knownIssues = knownIssues
     self.build = build
+  }
+
+  /// Runs the expectations of `check` in `body`, inside `withKnownIssue` when the case has a known issue there.
+  func expect(_ check: ContractCheck, _ body: () -> Void) {
+    if let reason = knownIssues[check] {
+      withKnownIssue(Comment(rawValue: "\(name): \(reason)"), isIntermittent: true) { body() }
+    } else {
+      body()
+    }
   }
 
   var testDescription: String { name }
@@ -189,6 +209,20 @@ where Upstream.Output == Int, Upstream.Failure == Never {
         switch event {
         case .value(let value): return observer.receive(.value(value))
         case .finished: return observer.receive(.finished)
+        }
+      })
+  }
+}
+
+/// A signal of no values (`Output == Never`) as an `AnySignal<Int, TestError>`.
+func contractErased<Upstream: Signal>(_ upstream: Upstream) -> AnySignal<Int, TestError>
+where Upstream.Output == Never, Upstream.Failure == TestError {
+  AnySignal { observer in
+    upstream.subscribe(
+      AnySignalObserver<Never, TestError> { event in
+        switch event {
+        case .finished: return observer.receive(.finished)
+        case .failed(let error): return observer.receive(.failed(error))
         }
       })
   }

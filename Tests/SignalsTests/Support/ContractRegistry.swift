@@ -6,7 +6,8 @@ import SignalsTesting
 
 extension ContractCase {
   /// Every case, in registry order.
-  static let all: [ContractCase] = subjects + sources + basicOperators
+  static let all: [ContractCase] =
+    subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators + timeOperators
 
   /// The cases with at least one input (the checks that drive inputs).
   static let withInputs: [ContractCase] = all.filter { $0.inputCount > 0 }
@@ -47,7 +48,7 @@ extension ContractCase {
     ContractCase("FutureSignal(pending)", inputs: 0) { _ in
       FutureSignal<Int, TestError> { _ in }.eraseToAnySignal()
     },
-    ContractCase("DeferredSignal", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
+    ContractCase("DeferredSignal", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
       context in
       DeferredSignal { [input = context.input(0), witness = context.witness] in
         input.map { [witness] value in
@@ -56,7 +57,7 @@ extension ContractCase {
         }
       }.eraseToAnySignal()
     },
-    ContractCase("AnySignal(closure)", [.identity, .deepChain, .finishesWithInputs, .failsWithInput]) { context in
+    ContractCase("AnySignal(closure)", [.identity, .finishesWithInputs, .failsWithInput]) { context in
       AnySignal { [input = context.input(0)] observer in input.subscribe(observer) }
     },
   ]
@@ -81,4 +82,217 @@ extension ContractCase {
       }.eraseToAnySignal()
     },
   ]
+
+  /// The operators that hold no state: each wraps input 0 and captures the witness.
+  static let statelessOperators: [ContractCase] = [
+    ContractCase("compactMap", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
+      context in
+      context.input(0).compactMap { [witness = context.witness] value -> Int? in
+        touch(witness)
+        return value
+      }.eraseToAnySignal()
+    },
+    ContractCase("tryMap(typed)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
+      context in
+      context.input(0).tryMap { [witness = context.witness] (value: Int) throws(TestError) -> Int in
+        touch(witness)
+        if value == -7 { throw TestError(7) }
+        return value
+      }.eraseToAnySignal()
+    },
+    ContractCase("mapError", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
+      context in
+      context.input(0).mapError { [witness = context.witness] error -> TestError in
+        touch(witness)
+        return error
+      }.eraseToAnySignal()
+    },
+    ContractCase("replaceError(with:)", [.identity, .finishesWithInputs]) { context in
+      context.input(0).replaceError(with: -1).setFailureType(to: TestError.self).eraseToAnySignal()
+    },
+    ContractCase("ignoreOutput", [.finishesWithInputs, .failsWithInput]) { context in
+      contractErased(context.input(0).ignoreOutput())
+    },
+    ContractCase("append", [.finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).append(100, 101).eraseToAnySignal()
+    },
+    ContractCase("prepend", [.finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).prepend(-2, -1).eraseToAnySignal()
+    },
+    ContractCase(
+      "handleEvents", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]
+    ) { context in
+      context.input(0).handleEvents(receiveValue: { [witness = context.witness] _ in touch(witness) })
+        .eraseToAnySignal()
+    },
+    ContractCase("print", [.identity, .finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).print("contract", to: DiscardingStream()).eraseToAnySignal()
+    },
+  ]
+
+  /// The single-upstream operators with state.
+  static let statefulOperators: [ContractCase] = [
+    ContractCase("scan", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
+      context.input(0).scan(0) { [witness = context.witness] _, value in
+        touch(witness)
+        return value
+      }.eraseToAnySignal()
+    },
+    ContractCase(
+      "reduce", [.finishesWithInputs, .failsWithInput, .holdsWitness], knownIssues: [.reentrantCancel: burstIssue]
+    ) { context in
+      context.input(0).reduce(0) { [witness = context.witness] sum, value in
+        touch(witness)
+        return sum &+ value
+      }.eraseToAnySignal()
+    },
+    ContractCase("removeDuplicates", [.finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
+      context.input(0).removeDuplicates { [witness = context.witness] old, new in
+        touch(witness)
+        return old == new
+      }.eraseToAnySignal()
+    },
+    ContractCase("prefix(Int.max)", [.identity, .deepChain, .finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).prefix(Int.max).eraseToAnySignal()
+    },
+    ContractCase("prefix(2)", [.finishesWithInputs]) { context in
+      context.input(0).prefix(2).eraseToAnySignal()
+    },
+    ContractCase("prefix(while:)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
+      context.input(0).prefix { [witness = context.witness] value in
+        touch(witness)
+        return value < 1_000_000
+      }.eraseToAnySignal()
+    },
+    ContractCase("dropFirst(2)", [.finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).dropFirst(2).eraseToAnySignal()
+    },
+    ContractCase("drop(while:)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
+      context.input(0).drop { [witness = context.witness] value in
+        touch(witness)
+        return value < -1_000
+      }.eraseToAnySignal()
+    },
+    ContractCase("first", [.finishesWithInputs], knownIssues: [.reentrantCancel: burstIssue]) { context in
+      context.input(0).first().eraseToAnySignal()
+    },
+    ContractCase("first(where:)", [.finishesWithInputs, .holdsWitness], knownIssues: [.reentrantCancel: burstIssue]) {
+      context in
+      context.input(0).first { [witness = context.witness] value in
+        touch(witness)
+        return value > 5
+      }.eraseToAnySignal()
+    },
+    ContractCase("last", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
+      context in
+      context.input(0).last().eraseToAnySignal()
+    },
+    ContractCase("collect", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
+      context in
+      context.input(0).collect().map(\.count).eraseToAnySignal()
+    },
+    ContractCase("collect(2)", [.finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).collect(2).map { $0.reduce(0, +) }.eraseToAnySignal()
+    },
+    ContractCase("count", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
+      context in
+      context.input(0).count().eraseToAnySignal()
+    },
+    ContractCase("output(at:)", [.finishesWithInputs], knownIssues: [.reentrantCancel: burstIssue]) { context in
+      context.input(0).output(at: 1).eraseToAnySignal()
+    },
+    ContractCase("replaceEmpty", [.identity, .finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).replaceEmpty(with: -1).eraseToAnySignal()
+    },
+  ]
+
+  /// The operators that combine several inputs.
+  static let combiningOperators: [ContractCase] = [
+    ContractCase(
+      "merge", inputs: 3, [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .concurrent]
+    ) { context in
+      MergeSignal(context.inputs.map(\.signal)).eraseToAnySignal()
+    },
+    ContractCase("merge(with:)", inputs: 2, [.identity, .finishesWithInputs, .failsWithInput, .concurrent]) {
+      context in
+      context.input(0).merge(with: context.input(1)).eraseToAnySignal()
+    },
+    ContractCase("race", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      RaceSignal(context.inputs.map(\.signal)).eraseToAnySignal()
+    },
+    ContractCase("combineLatest", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      context.input(0).combineLatest(context.input(1)).map { $0 &+ $1 }.eraseToAnySignal()
+    },
+    ContractCase("CombineLatestSignal(3)", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) {
+      context in
+      CombineLatestSignal(context.inputs.map(\.signal)).map { $0.reduce(0, &+) }.eraseToAnySignal()
+    },
+    ContractCase("zip", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      context.input(0).zip(context.input(1)).map { $0 &+ $1 }.eraseToAnySignal()
+    },
+    ContractCase("ZipSignal(3)", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      ZipSignal(context.inputs.map(\.signal)).map { $0.reduce(0, &+) }.eraseToAnySignal()
+    },
+  ]
+
+  /// The operators that run on a scheduler (the tests' `TestScheduler`).
+  static let timeOperators: [ContractCase] = [
+    ContractCase(
+      "delay", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).delay(for: .seconds(1), scheduler: context.scheduler).eraseToAnySignal()
+    },
+    ContractCase("debounce", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]) { context in
+      context.input(0).debounce(for: .seconds(1), scheduler: context.scheduler).eraseToAnySignal()
+    },
+    ContractCase(
+      "throttle(latest: true)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: true).eraseToAnySignal()
+    },
+    ContractCase(
+      "throttle(latest: false)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: false).eraseToAnySignal()
+    },
+    ContractCase(
+      "timeout(customError:)",
+      [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent, .holdsWitness]
+    ) { context in
+      context.input(0).timeout(.seconds(1_000), scheduler: context.scheduler) { [witness = context.witness] in
+        touch(witness)
+        return TestError(99)
+      }.eraseToAnySignal()
+    },
+    ContractCase("timeout(firing)", [.usesScheduler, .concurrent]) { context in
+      // Fires during the first settle: fails with .timedOut, mapped to TestError(98).
+      context.input(0).timeout(.seconds(1), scheduler: context.scheduler)
+        .mapError { $0.upstreamError ?? TestError(98) }.eraseToAnySignal()
+    },
+    ContractCase("timeout(fallback:)", inputs: 2, [.usesScheduler, .concurrent]) { context in
+      context.input(0).timeout(.seconds(1), scheduler: context.scheduler, fallback: context.input(1))
+        .eraseToAnySignal()
+    },
+    ContractCase(
+      "receive(on:)", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).receive(on: context.scheduler).eraseToAnySignal()
+    },
+    ContractCase(
+      "receive(on:bufferingNewest(2))", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).receive(on: context.scheduler, bufferingPolicy: .bufferingNewest(2)).eraseToAnySignal()
+    },
+  ]
+}
+
+/// Found by the reentrant-cancel check: an operator that answers one upstream event with a value
+/// and then `finished` delivers the `finished` even when the observer cancelled its subscription
+/// while receiving the value (DESIGN.md: once `cancel()` returns on the delivering thread, no further
+/// event reaches the observer).
+let burstIssue = "sends finished after a value during which the observer cancelled"
+
+/// A text stream that drops what it is given (for `print`).
+struct DiscardingStream: TextOutputStream, Sendable {
+  mutating func write(_ string: String) {}
 }

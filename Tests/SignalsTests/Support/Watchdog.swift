@@ -28,11 +28,11 @@ func watchdog<Result: Sendable>(
     let thread = Thread { finish(body()) }
     thread.stackSize = stackSize
     thread.start()
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish(nil) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + seconds * watchdogSlowdown) { finish(nil) }
   }
   if result == nil {
     Issue.record(
-      "Watchdog: \(what) did not finish within \(seconds) s (a deadlock or a lost event?)",
+      "Watchdog: \(what) did not finish within \(seconds * watchdogSlowdown) s (a deadlock or a lost event?)",
       sourceLocation: sourceLocation)
   }
   return result
@@ -55,4 +55,21 @@ func onThreads(_ count: Int, _ body: @escaping @Sendable (Int) -> Void) {
     thread.start()
   }
   group.wait()
+}
+
+/// Whether this test process runs under Thread Sanitizer (`swift test --sanitize=thread`), where
+/// everything runs several times slower: the watchdogs allow proportionally more time.
+let underThreadSanitizer: Bool = {
+  guard let process = dlopen(nil, RTLD_NOW) else { return false }
+  defer { dlclose(process) }
+  return dlsym(process, "__tsan_init") != nil
+}()
+
+/// The factor by which watchdog limits are stretched: 5 under Thread Sanitizer, 1 otherwise.
+let watchdogSlowdown: Double = underThreadSanitizer ? 5 : 1
+
+/// A repetition count for a concurrent test: `count` × `SIGNALS_STRESS_SCALE`, a quarter of it under
+/// Thread Sanitizer (which finds races in short runs, and runs each step many times slower).
+func stressSize(_ count: Int) -> Int {
+  max(1, (underThreadSanitizer ? count / 4 : count) * stressScale)
 }
