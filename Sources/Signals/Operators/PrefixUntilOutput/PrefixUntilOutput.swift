@@ -35,7 +35,7 @@ extension Signal where Failure == Never {
 func neverFails<Failure>(_ never: Never) -> Failure {}
 
 /// A signal that passes on its upstream's events until a trigger sends a value.
-/// See ``Signal/prefix(untilOutputFrom:)``.
+/// See ``Signal/prefix(untilOutputFrom:)-3m5r3``.
 ///
 /// - The trigger is subscribed first: a trigger that sends a value while being subscribed
 ///   finishes the signal before the upstream is subscribed at all.
