@@ -37,10 +37,16 @@ public final class MarbleTest: Sendable {
   ///
   /// - Precondition: `frame` is positive.
   public init(scheduler: TestScheduler = TestScheduler(), frame: Duration = .milliseconds(100)) {
-    precondition(frame > .zero, "Signals: a marble frame must be a positive duration, got \(frame)")
+    if let problem = Self.problem(frame: frame) { preconditionFailure(problem) }
     self.scheduler = scheduler
     self.frame = frame
     self.origin = scheduler.now
+  }
+
+  /// Why `frame` cannot be a marble frame, or `nil` when it can. Backs the precondition of ``init(scheduler:frame:)``.
+  package static func problem(frame: Duration) -> String? {
+    guard frame <= .zero else { return nil }
+    return "Signals: a marble frame must be a positive duration, got \(frame)"
   }
 
   /// The instant of frame `n`.

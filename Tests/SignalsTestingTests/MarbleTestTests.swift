@@ -207,3 +207,14 @@ final class EventRecorder<Output: Sendable & Equatable, Failure: Error & Equatab
   var events: [Event<Output, Failure>] { log.withLock { $0.map(\.1) } }
   var times: [SignalInstant] { log.withLock { $0.map(\.0) } }
 }
+
+@Suite struct MarbleTestBadInputTests {
+  @Test(arguments: [Duration.zero, .milliseconds(-1)])
+  func aFrameMustBePositive(frame: Duration) {
+    #expect(MarbleTest.problem(frame: frame)?.hasPrefix("Signals: a marble frame must be a positive duration") == true)
+  }
+
+  @Test func aPositiveFrameIsFine() {
+    #expect(MarbleTest.problem(frame: .nanoseconds(1)) == nil)
+  }
+}

@@ -77,3 +77,19 @@ import Testing
     _ = token
   }
 }
+
+extension DelayTests {
+  @Test func aLongSteadyStreamKeepsItsOrder() {
+    // More events than the compaction threshold while the queue never empties.
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.delay(for: .milliseconds(10), scheduler: m.scheduler).subscribe(log)
+    for value in 0..<500 {
+      subject.send(value)
+      m.scheduler.advance(by: .milliseconds(1))
+    }
+    m.scheduler.run()
+    #expect(log.values == Array(0..<500))
+    _ = token
+  }
+}

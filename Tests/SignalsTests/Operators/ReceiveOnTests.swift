@@ -154,3 +154,19 @@ import Testing
     _ = token
   }
 }
+
+extension ReceiveOnTests {
+  @Test func aLongReentrantRunKeepsItsOrder() {
+    // Each delivery sends the next value: one run delivers them all, beyond the compaction threshold.
+    let subject = PassthroughSignal<Int, Never>()
+    let received = Locked<[Int]>([])
+    let token = subject.receive(on: m.scheduler, bufferingPolicy: .bufferingNewest(3)).sink { value in
+      received.withLock { $0.append(value) }
+      if value < 499 { subject.send(value + 1) }
+    }
+    subject.send(0)
+    m.scheduler.advance()
+    #expect(received.withLock { $0 } == Array(0..<500))
+    _ = token
+  }
+}

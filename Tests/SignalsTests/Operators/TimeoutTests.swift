@@ -133,3 +133,33 @@ import Testing
     #expect(!result.deliveredAfterCancel)
   }
 }
+
+extension TimeoutTests {
+  @Test func reentrantUpstreamEventsAreDeliveredAfterTheCurrentOneInOrder() {
+    // A source that delivers reentrantly (from inside the downstream's delivery): the
+    // storage's outbox queues the nested event and delivers it after the current one.
+    let upstream = Locked<AnySignalObserver<Int, Never>?>(nil)
+    let source = AnySignal<Int, Never> { observer in
+      upstream.withLock { $0 = observer }
+      return .empty
+    }
+    let received = Locked<[Int]>([])
+    let depth = Locked(0)
+    let maxDepth = Locked(0)
+    let token = source.timeout(.seconds(1), scheduler: m.scheduler).sink(receiveEvent: { event in
+      guard case .value(let value) = event else { return }
+      let current = depth.withLock {
+        $0 += 1
+        return $0
+      }
+      maxDepth.withLock { $0 = max($0, current) }
+      received.withLock { $0.append(value) }
+      if value < 499 { _ = upstream.withLock { $0 }?.receive(.value(value + 1)) }
+      depth.withLock { $0 -= 1 }
+    })
+    _ = upstream.withLock { $0 }?.receive(.value(0))
+    #expect(received.withLock { $0 } == Array(0..<500))
+    #expect(maxDepth.withLock { $0 } == 1, "the stack does not grow with reentrancy")
+    _ = token
+  }
+}
