@@ -7,7 +7,8 @@ import SignalsTesting
 extension ContractCase {
   /// Every case, in registry order.
   static let all: [ContractCase] =
-    subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators + timeOperators
+    subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators
+    + switchingOperators + timeOperators
 
   /// The cases with at least one input (the checks that drive inputs).
   static let withInputs: [ContractCase] = all.filter { $0.inputCount > 0 }
@@ -120,7 +121,7 @@ extension ContractCase {
       context.input(0).prepend(-2, -1).eraseToAnySignal()
     },
     ContractCase(
-      "handleEvents", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]
+      "handleEvents", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]
     ) { context in
       context.input(0).handleEvents(receiveValue: { [witness = context.witness] _ in touch(witness) })
         .eraseToAnySignal()
@@ -152,7 +153,7 @@ extension ContractCase {
         return old == new
       }.eraseToAnySignal()
     },
-    ContractCase("prefix(Int.max)", [.identity, .deepChain, .finishesWithInputs, .failsWithInput]) { context in
+    ContractCase("prefix(Int.max)", [.identity, .finishesWithInputs, .failsWithInput]) { context in
       context.input(0).prefix(Int.max).eraseToAnySignal()
     },
     ContractCase("prefix(2)", [.finishesWithInputs]) { context in
@@ -232,6 +233,70 @@ extension ContractCase {
     },
     ContractCase("ZipSignal(3)", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
       ZipSignal(context.inputs.map(\.signal)).map { $0.reduce(0, &+) }.eraseToAnySignal()
+    },
+  ]
+
+  /// The operators that subscribe to signals they make or are given, one after another or nested.
+  static let switchingOperators: [ContractCase] = [
+    ContractCase(
+      "switchToLatest", inputs: 2,
+      [.deepChain, .shortChain, .finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
+    ) { context in
+      // Each value of input 0 switches to input 1, prefixed by that value.
+      context.input(0).map { [witness = context.witness, inner = context.input(1)] value in
+        touch(witness)
+        return inner.prepend(value)
+      }.switchToLatest().eraseToAnySignal()
+    },
+    ContractCase(
+      "flatMap(Just)",
+      [.identity, .deepChain, .shortChain, .finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
+    ) { context in
+      context.input(0).flatMap { [witness = context.witness] value in
+        touch(witness)
+        return JustSignal(value).setFailureType(to: TestError.self)
+      }.eraseToAnySignal()
+    },
+    ContractCase(
+      "flatMap(inner subjects)", inputs: 2, [.finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
+    ) { context in
+      context.input(0).flatMap { [witness = context.witness, inner = context.input(1)] value in
+        touch(witness)
+        return inner.prefix(2).prepend(value)
+      }.eraseToAnySignal()
+    },
+    ContractCase(
+      "flatMap(maxConcurrency: 1)", inputs: 2, [.finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
+    ) { context in
+      context.input(0).flatMap(maxConcurrency: 1) { [witness = context.witness, inner = context.input(1)] value in
+        touch(witness)
+        return inner.prefix(1).prepend(value)
+      }.eraseToAnySignal()
+    },
+    ContractCase("share", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      context.input(0).share().eraseToAnySignal()
+    },
+    ContractCase("share(two subscribers)", [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      let shared = context.input(0).share()
+      return MergeSignal([shared.eraseToAnySignal(), shared.map { $0 &* 2 }.eraseToAnySignal()]).eraseToAnySignal()
+    },
+    ContractCase("prefix(untilOutputFrom:)", inputs: 2, [.finishesWithInputs, .concurrent]) { context in
+      context.input(0).prefix(untilOutputFrom: context.input(1)).eraseToAnySignal()
+    },
+    ContractCase("append(signal)", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
+      context.input(0).append(context.input(1)).eraseToAnySignal()
+    },
+    ContractCase("prepend(signal)", inputs: 2, [.finishesWithInputs, .concurrent]) { context in
+      context.input(0).prepend(context.input(1)).eraseToAnySignal()
+    },
+    ContractCase("catch", inputs: 2, [.finishesWithInputs, .holdsWitness, .concurrent]) { context in
+      context.input(0).catch { [witness = context.witness, fallback = context.input(1)] _ in
+        touch(witness)
+        return fallback
+      }.eraseToAnySignal()
+    },
+    ContractCase("retry(2)", [.identity, .deepChain, .finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).retry(2).eraseToAnySignal()
     },
   ]
 
