@@ -86,8 +86,10 @@ struct TestSchedulerQueue {
     dropStaleTop()
     guard let first = heap.first else { return nil }
     if let limit, first.deadline > limit { return nil }
+    // Take the action before sifting: its (likely uncached) slot loads while the heap is reordered.
+    let action = release(slot: Int(first.slot))
     removeFirst()
-    guard let action = release(slot: Int(first.slot)) else { return nil }
+    guard let action else { return nil }
     return (first.deadline, action)
   }
 

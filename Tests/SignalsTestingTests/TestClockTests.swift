@@ -7,7 +7,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
   return "ok"
 }
 
-@Suite struct TestClockTests {
+@Suite(.timeLimit(.minutes(1))) struct TestClockTests {
   @Test func aLoaderSleepsInVirtualTimeAndFinishesInsideTheAdvance() async throws {
     let scheduler = TestScheduler()
     let finishedAt = Locked<SignalInstant?>(nil)

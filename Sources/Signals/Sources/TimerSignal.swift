@@ -1,0 +1,186 @@
+/// A repeating timer: emits the tick index `1, 2, 3, …` every `interval` on a scheduler. It never finishes.
+///
+/// ```swift
+/// let token = TimerSignal(every: .milliseconds(100), on: DispatchSignalScheduler.main)
+///   .prefix(10)
+///   .sink { tick in print("tick", tick) }
+/// ```
+///
+/// - **Drift-free.** The clock starts when you subscribe (the scheduler's `now`, call it `start`);
+///   tick `k` is due at `start + k·interval`, an absolute deadline, so a late tick does not shift the
+///   ones after it.
+/// - **Index.** The value is the number of whole intervals since `start` (1-based: the first tick, at
+///   `start + interval`, emits `1`). Count ticks with the index, not with the number of values.
+/// - **Behind schedule: skip.** When a tick runs late, past the deadline of later ticks (a busy queue, a
+///   slow scheduler), the missed ticks are coalesced into one value, the index of the latest deadline
+///   passed, delivered at once; then the timer waits for the next deadline still in the future. So the
+///   values are strictly increasing and may have gaps, never a burst of stale ticks (Foundation's
+///   `Timer` behaves the same way).
+/// - **Stopping.** The timer stops when the observer answers ``SignalControl/stop`` (`prefix`,
+///   `first`…) or the subscription is cancelled; its pending action is then cancelled and the observer
+///   released.
+/// - **Synchronous schedulers.** On ``ImmediateSignalScheduler`` every tick is due at once: the timer
+///   emits `1, 2, 3, …` during `subscribe`, in a loop (not recursion), until the observer stops it. Put
+///   a `prefix` in front.
+/// - **Bad input.** A zero or negative interval is a programming error: a precondition failure whose
+///   message starts with "Signals: ".
+///
+/// In tests, subscribe on a `TestScheduler` and advance virtual time; `run()` on an endless timer
+/// stops at its action limit and says so.
+public struct TimerSignal: Signal {
+  /// The tick index.
+  public typealias Output = Int
+  /// A timer cannot fail.
+  public typealias Failure = Never
+
+  /// The time between ticks.
+  public let interval: Duration
+  /// The scheduler the ticks are delivered on.
+  public let scheduler: any SignalScheduler
+
+  /// A timer that ticks every `interval` on `scheduler`, starting from each subscription.
+  ///
+  /// - Precondition: `interval` is positive.
+  public init(every interval: Duration, on scheduler: any SignalScheduler) {
+    if let problem = Self.problem(interval: interval) { preconditionFailure(problem) }
+    self.interval = interval
+    self.scheduler = scheduler
+  }
+
+  /// Starts the timer for `observer`: the first tick is due one interval from now.
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Int, Observer.Failure == Never {
+    let core = TimerCore(observer: observer, interval: interval, scheduler: scheduler)
+    core.start()
+    return SignalSubscription(target: core, id: 0)
+  }
+
+  /// Why `interval` is refused, or `nil` when it is fine. Backs the precondition.
+  package static func problem(interval: Duration) -> String? {
+    guard interval <= .zero else { return nil }
+    return "Signals: TimerSignal(every: \(interval)): the interval must be positive"
+  }
+
+  /// The index to deliver when a tick runs at `now`, after `lastIndex` was delivered: `lastIndex + 1`,
+  /// or, when running late past later deadlines, the index of the latest deadline passed.
+  package static func index(
+    dueAt now: SignalInstant, start: SignalInstant, interval: Duration, lastIndex: Int
+  ) -> Int {
+    let due = lastIndex + 1
+    guard now >= start + interval * (due + 1) else { return due }
+    // Behind schedule: estimate floor((now - start) / interval), then correct it exactly.
+    var index = max(due + 1, Int(((now - start) / interval).rounded(.down)))
+    while index > due + 1 && start + interval * index > now { index -= 1 }
+    while start + interval * (index + 1) <= now { index += 1 }
+    return index
+  }
+}
+
+/// The running state of one timer subscription. `@unchecked Sendable`: all mutable state is in `state`.
+final class TimerCore<Observer: SignalObserver>: SubscriptionTarget, @unchecked Sendable
+where Observer.Input == Int, Observer.Failure == Never {
+  private struct State {
+    var observer: Observer?
+    var lastIndex = 0
+    var start = SignalInstant.zero
+    /// The pending tick's action.
+    var token: SignalSubscription?
+    /// Inside `scheduler.schedule`: a tick that runs now is left to the scheduling loop (trampoline).
+    var scheduling = false
+    var tickedWhileScheduling = false
+  }
+
+  private enum AfterScheduling {
+    case wait
+    case tickAgain
+    case stopped
+  }
+
+  private let state: Locked<State>
+  private let interval: Duration
+  private let scheduler: any SignalScheduler
+
+  init(observer: Observer, interval: Duration, scheduler: any SignalScheduler) {
+    self.state = Locked(State(observer: observer))
+    self.interval = interval
+    self.scheduler = scheduler
+  }
+
+  func start() {
+    let now = scheduler.now
+    state.withLock { $0.start = now }
+    if scheduleNext(index: 0) == .tickAgain { runTicks() }
+  }
+
+  /// The scheduled action: deliver a tick, unless a scheduling loop is running (then it delivers it).
+  private func fire() {
+    let proceed = state.withLock { state -> Bool in
+      guard state.observer != nil else { return false }
+      if state.scheduling {
+        state.tickedWhileScheduling = true
+        return false
+      }
+      return true
+    }
+    if proceed { runTicks() }
+  }
+
+  /// Delivers ticks and schedules the next, in a loop while the scheduler runs them synchronously.
+  private func runTicks() {
+    while let index = tick(), scheduleNext(index: index) == .tickAgain {}
+  }
+
+  /// Delivers one tick; returns its index, or `nil` when the timer has stopped.
+  private func tick() -> Int? {
+    let now = scheduler.now
+    let delivery = state.withLock { state -> (Observer, Int, SignalSubscription?)? in
+      guard let observer = state.observer else { return nil }
+      let index = TimerSignal.index(dueAt: now, start: state.start, interval: interval, lastIndex: state.lastIndex)
+      state.lastIndex = index
+      defer { state.token = nil }
+      return (observer, index, state.token)
+    }
+    guard let (observer, index, ranToken) = delivery else { return nil }
+    _ = ranToken  // the action that is running now: released outside the lock
+    if observer.receive(.value(index)) == .stop {
+      cancelSubscription(id: 0)
+      return nil
+    }
+    return index
+  }
+
+  /// Schedules the tick after `index`. `.tickAgain`: the scheduler ran it synchronously; deliver it now.
+  private func scheduleNext(index: Int) -> AfterScheduling {
+    let proceed = state.withLock { state -> SignalInstant? in
+      guard state.observer != nil else { return nil }
+      state.scheduling = true
+      return state.start + interval * (index + 1)
+    }
+    guard let deadline = proceed else { return .stopped }
+    let token = scheduler.schedule(at: deadline) { self.fire() }
+    let next = state.withLock { state -> AfterScheduling in
+      state.scheduling = false
+      guard state.observer != nil else { return .stopped }
+      if state.tickedWhileScheduling {
+        state.tickedWhileScheduling = false
+        return .tickAgain
+      }
+      state.token = token
+      return .wait
+    }
+    if next == .stopped { token.cancel() }
+    return next
+  }
+
+  func cancelSubscription(id: UInt64) {
+    let released = state.withLock { state -> (Observer?, SignalSubscription?) in
+      defer {
+        state.observer = nil
+        state.token = nil
+      }
+      return (state.observer, state.token)
+    }
+    released.1?.cancel()
+    _ = released  // the observer is released here, outside the lock
+  }
+}

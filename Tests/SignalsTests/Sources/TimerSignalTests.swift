@@ -1,0 +1,180 @@
+import Dispatch
+import Signals
+import SignalsTesting
+import Testing
+
+@Suite struct TimerSignalTests {
+  @Test func ticksOneTwoThreeAtWholeIntervals() {
+    let scheduler = TestScheduler()
+    let log = TimedLog<Int>(on: scheduler)
+    let token = TimerSignal(every: .seconds(1), on: scheduler).subscribe(log.observer)
+    scheduler.advance(by: .milliseconds(999))
+    #expect(log.values.isEmpty)
+    scheduler.advance(by: .milliseconds(2001))
+    #expect(log.values == [1, 2, 3])
+    #expect(log.times == [instant(1), instant(2), instant(3)])
+    #expect(scheduler.pendingCount == 1)
+    _ = token
+  }
+
+  @Test func eachSubscriptionStartsItsOwnClock() {
+    let scheduler = TestScheduler()
+    let timer = TimerSignal(every: .seconds(1), on: scheduler)
+    let first = TimedLog<Int>(on: scheduler)
+    let second = TimedLog<Int>(on: scheduler)
+    let tokens = [timer.subscribe(first.observer)]
+    scheduler.advance(by: .milliseconds(500))
+    let more = timer.subscribe(second.observer)
+    scheduler.advance(by: .seconds(2))
+    #expect(first.times == [instant(1), instant(2)])
+    #expect(second.values == [1, 2])
+    #expect(second.times == [instant(1.5), instant(2.5)])
+    _ = (tokens, more)
+  }
+
+  @Test func aLateTickDoesNotShiftTheOnesAfterIt() {
+    let base = TestScheduler()
+    // The 2nd action scheduled (tick 2) runs 0.3 s late.
+    let late = LateScheduler(base: base) { number in number == 2 ? .milliseconds(300) : .zero }
+    let log = TimedLog<Int>(on: base)
+    let token = TimerSignal(every: .seconds(1), on: late).subscribe(log.observer)
+    base.advance(by: .seconds(4))
+    #expect(log.values == [1, 2, 3, 4])
+    #expect(log.times == [instant(1), instant(2.3), instant(3), instant(4)])
+    _ = token
+  }
+
+  @Test func ticksThatFallBehindAreSkippedAndTheIndexCatchesUp() {
+    let base = TestScheduler()
+    // Tick 1 runs 2.5 s late: at 3.5 s, past the deadlines of ticks 2 and 3.
+    let late = LateScheduler(base: base) { number in number == 1 ? .milliseconds(2500) : .zero }
+    let log = TimedLog<Int>(on: base)
+    let token = TimerSignal(every: .seconds(1), on: late).subscribe(log.observer)
+    base.advance(by: .seconds(5))
+    #expect(log.values == [3, 4, 5])
+    #expect(log.times == [instant(3.5), instant(4), instant(5)])
+    _ = token
+  }
+
+  @Test func behindScheduleIndexIsExactAtDeadlineBoundaries() {
+    let start = instant(10)
+    let interval = Duration.milliseconds(100)
+    func index(_ now: SignalInstant, last: Int) -> Int {
+      TimerSignal.index(dueAt: now, start: start, interval: interval, lastIndex: last)
+    }
+    #expect(index(instant(10.1), last: 0) == 1)  // on time
+    #expect(index(instant(10.05), last: 0) == 1)  // early: still the due tick
+    #expect(index(instant(10.199), last: 0) == 1)  // late, but before tick 2's deadline
+    #expect(index(instant(10.2), last: 0) == 2)  // exactly at tick 2's deadline
+    #expect(index(instant(10.7), last: 2) == 7)
+    #expect(index(instant(10.7) - .nanoseconds(1), last: 2) == 6)
+    #expect(index(instant(1010), last: 5) == 10_000)
+  }
+
+  @Test func stopsWhenTheObserverAnswersStop() {
+    let scheduler = TestScheduler()
+    let log = TimedLog<Int>(on: scheduler) { $0 == 3 }
+    let token = TimerSignal(every: .seconds(1), on: scheduler).subscribe(log.observer)
+    scheduler.advance(by: .seconds(10))
+    #expect(log.values == [1, 2, 3])
+    #expect(scheduler.pendingCount == 0)
+    #expect(log.finishedAt.isEmpty)
+    _ = token
+  }
+
+  @Test func cancellingRemovesThePendingTickAndReleasesTheObserver() {
+    let scheduler = TestScheduler()
+    let flag = ReleaseFlag()
+    let probe = flag.probe()
+    let values = Locked<[Int]>([])
+    let token = TimerSignal(every: .seconds(1), on: scheduler).sink { value in
+      probe.touch()
+      values.withLock { $0.append(value) }
+    }
+    _ = consume probe
+    scheduler.advance(by: .seconds(2))
+    token.cancel()
+    #expect(scheduler.pendingCount == 0)
+    #expect(flag.isReleased)
+    scheduler.advance(by: .seconds(5))
+    #expect(values.withLock { $0 } == [1, 2])
+  }
+
+  @Test func cancellingFromInsideATickDeliversNothingMore() {
+    let scheduler = TestScheduler()
+    let holder = Locked<SignalSubscription?>(nil)
+    let values = Locked<[Int]>([])
+    let token = TimerSignal(every: .seconds(1), on: scheduler).sink { value in
+      values.withLock { $0.append(value) }
+      if value == 2 { holder.withLock { $0 }?.cancel() }
+    }
+    holder.withLock { $0 = token }
+    scheduler.advance(by: .seconds(5))
+    #expect(values.withLock { $0 } == [1, 2])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func releasingTheSubscriptionStopsTheTimer() {
+    let scheduler = TestScheduler()
+    let log = TimedLog<Int>(on: scheduler)
+    do {
+      let token = TimerSignal(every: .seconds(1), on: scheduler).subscribe(log.observer)
+      scheduler.advance(by: .seconds(1))
+      _ = token
+    }
+    scheduler.advance(by: .seconds(3))
+    #expect(log.values == [1])
+    #expect(scheduler.pendingCount == 0)
+  }
+
+  @Test func onTheImmediateSchedulerTicksLoopDuringSubscribeWithoutGrowingTheStack() {
+    let count = 100_000
+    let log = TimedLog<Int>(on: ImmediateSignalScheduler()) { $0 == count }
+    let token = TimerSignal(every: .seconds(1), on: ImmediateSignalScheduler.shared).subscribe(log.observer)
+    #expect(log.values.count == count)
+    #expect(log.values.last == count)
+    #expect(log.values.prefix(3) == [1, 2, 3])
+    _ = token
+  }
+
+  @Test func aRunOverAnEndlessTimerStopsAtItsLimit() {
+    let scheduler = TestScheduler()
+    let log = TimedLog<Int>(on: scheduler)
+    let token = TimerSignal(every: .milliseconds(100), on: scheduler).subscribe(log.observer)
+    let summary = scheduler.run(limit: 50)
+    #expect(!summary.isIdle)
+    #expect(log.values == Array(1...50))
+    #expect(scheduler.now == instant(5))
+    _ = token
+  }
+
+  @Test func aZeroOrNegativeIntervalIsRefusedWithASignalsMessage() {
+    #expect(TimerSignal.problem(interval: .zero)?.hasPrefix("Signals: ") == true)
+    #expect(TimerSignal.problem(interval: .milliseconds(-5))?.hasPrefix("Signals: ") == true)
+    #expect(TimerSignal.problem(interval: .nanoseconds(1)) == nil)
+  }
+
+  @Test func realTimeTicksOnDispatchDoNotDrift() async throws {
+    // Real time, generous bounds: 20 ticks of 10 ms should end within 50 ms of the ideal 200 ms.
+    let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "timer-test"))
+    let start = scheduler.now
+    let (stream, continuation) = AsyncStream<SignalInstant>.makeStream()
+    let token = TimerSignal(every: .milliseconds(10), on: scheduler)
+      .subscribe(
+        AnySignalObserver<Int, Never> { event in
+          guard case .value(let tick) = event else { return .continue }
+          if tick >= 20 {
+            continuation.yield(scheduler.now)
+            continuation.finish()
+            return .stop
+          }
+          return .continue
+        })
+    var end: SignalInstant?
+    for await instant in stream { end = instant }
+    let lateness = try #require(end) - (start + .milliseconds(200))
+    #expect(lateness >= .zero)
+    #expect(lateness < .milliseconds(50))
+    _ = token
+  }
+}
