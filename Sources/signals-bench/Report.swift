@@ -33,7 +33,7 @@ struct Report {
         Format.fixed(result.signalsNs, decimals: decimals),
         result.baselineName ?? "-",
         result.baselineNs.map { Format.fixed($0, decimals: decimals) } ?? "-",
-        result.ratio.map { Format.fixed($0, decimals: 2) } ?? "-",
+        result.ratio.map { Format.fixed($0, decimals: $0 < 0.1 ? 4 : 2) } ?? "-",
         result.allocationsPerOperation.map { Format.fixed($0, decimals: 2) } ?? "-",
         verdict,
       ]))
@@ -62,7 +62,7 @@ struct Report {
       fields.append(("baseline", "\"\(baselineName)\""))
       fields.append(("baseline_ns", Format.fixed(baselineNs, decimals: decimals)))
     }
-    if let ratio = result.ratio { fields.append(("ratio", Format.fixed(ratio, decimals: 3))) }
+    if let ratio = result.ratio { fields.append(("ratio", Format.fixed(ratio, decimals: ratio < 0.1 ? 6 : 3))) }
     if let allocations = result.allocationsPerOperation {
       fields.append(("signals_allocs", Format.fixed(allocations, decimals: 4)))
     }

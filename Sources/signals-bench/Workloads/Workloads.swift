@@ -37,6 +37,8 @@ func allWorkloads(_ sizes: WorkloadSizes) -> [Workload] {
     fanInWorkload(sends: sizes.fanInSends),
     virtualTimeWorkload(name: "W4", actions: sizes.virtualTimeActions),
     virtualTimeWorkload(name: "W4-10k", actions: 10_000),
+    introRaceWorkload(rounds: sizes.raceRounds),
+    timerDriftWorkload(ticks: sizes.timerTicks),
     asyncBridgeWorkload(elements: sizes.asyncElements),
   ]
 }
