@@ -8,7 +8,7 @@ extension ContractCase {
   /// Every case, in registry order.
   static let all: [ContractCase] =
     subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators
-    + switchingOperators + timeOperators
+    + switchingOperators + timeSources + timeOperators
 
   /// The cases with at least one input (the checks that drive inputs).
   static let withInputs: [ContractCase] = all.filter { $0.inputCount > 0 }
@@ -300,6 +300,19 @@ extension ContractCase {
     },
   ]
 
+  /// The sources that run on a scheduler.
+  static let timeSources: [ContractCase] = [
+    ContractCase("TimerSignal", inputs: 0, [.usesScheduler]) { context in
+      contractErased(TimerSignal(every: .seconds(1), on: context.scheduler))
+    },
+    ContractCase("TimerSignal.prefix(3)", inputs: 0, [.usesScheduler, .finishesWithInputs]) { context in
+      contractErased(TimerSignal(every: .seconds(1), on: context.scheduler).prefix(3))
+    },
+    ContractCase("AfterSignal", inputs: 0, [.usesScheduler, .finishesWithInputs]) { context in
+      contractErased(AfterSignal(.seconds(1), value: 5, on: context.scheduler))
+    },
+  ]
+
   /// The operators that run on a scheduler (the tests' `TestScheduler`).
   static let timeOperators: [ContractCase] = [
     ContractCase(
@@ -342,6 +355,11 @@ extension ContractCase {
       "receive(on:)", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
     ) { context in
       context.input(0).receive(on: context.scheduler).eraseToAnySignal()
+    },
+    ContractCase(
+      "receive(on: ImmediateSignalScheduler)", [.identity, .finishesWithInputs, .failsWithInput, .concurrent]
+    ) { context in
+      context.input(0).receive(on: ImmediateSignalScheduler()).eraseToAnySignal()
     },
     ContractCase(
       "receive(on:bufferingNewest(2))", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
