@@ -37,11 +37,6 @@ final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @uncheck
     return kept ? SignalSubscription(target: self, id: 0) : .empty
   }
 
-  /// Whether delivery has ended (cancelled, stopped or terminated).
-  var isEnded: Bool {
-    state.withLock { $0.observer == nil }
-  }
-
   /// Delivers a value. Returns `false` when the work should stop: the
   /// subscription was cancelled or the observer answered `stop`.
   func send(_ value: Output) -> Bool {

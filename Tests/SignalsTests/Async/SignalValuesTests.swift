@@ -71,6 +71,41 @@ import Testing
     #expect(received == expected)
   }
 
+  @Test func aBoundedPolicyNeedsALimitOfAtLeastOne() async {
+    await #expect(processExitsWith: .failure) {
+      _ = PassthroughSignal<Int, Never>().values(bufferingPolicy: .bufferingNewest(0))
+    }
+    await #expect(processExitsWith: .failure) {
+      _ = PassthroughSignal<Int, TestFailure>().values(bufferingPolicy: .bufferingOldest(-1))
+    }
+  }
+
+  @Test func concurrentSendersLoseNothingAndKeepEachSendersOrder() async {
+    let perSender = 2_000 * stressScale
+    let senders = 4
+    let subject = PassthroughSignal<Int, Never>()
+    var iterator = subject.values.makeAsyncIterator()
+    let consumer = Task {
+      var received: [Int] = []
+      while let value = await iterator.next() { received.append(value) }
+      return received
+    }
+    await withTaskGroup(of: Void.self) { group in
+      for sender in 0..<senders {
+        group.addTask {
+          for index in 0..<perSender { subject.send(sender * perSender + index) }
+        }
+      }
+    }
+    subject.send(completion: .finished)
+    let received = await consumer.value
+    #expect(received.count == senders * perSender)
+    for sender in 0..<senders {
+      let own = received.filter { $0 / perSender == sender }
+      #expect(own == Array(sender * perSender..<(sender + 1) * perSender))
+    }
+  }
+
   @Test func theBufferGrowsAndWrapsAroundInOrder() async {
     let subject = PassthroughSignal<Int, Never>()
     var iterator = subject.values.makeAsyncIterator()
