@@ -12,15 +12,38 @@ import Signals
 
 /// One pending deadline in the heap: trivial, 32 bytes.
 struct TestSchedulerEntry {
-  var deadline: Duration
+  /// The deadline as a 128-bit integer of attoseconds (see `TestSchedulerKey`).
+  var deadlineHigh: Int64
+  var deadlineLow: UInt64
   var sequence: UInt64
   var slot: UInt32
   var generation: UInt32
 
-  /// Orders by deadline, then by scheduling order (first in, first out).
+  var deadline: Duration { TestSchedulerKey.duration(high: deadlineHigh, low: deadlineLow) }
+
+  /// Orders by deadline, then by scheduling order (first in, first out). Plain integer compares, inlined
+  /// (`Duration`'s own `<` is an out-of-line call into the standard library).
   @inline(__always)
   func runsBefore(_ other: TestSchedulerEntry) -> Bool {
-    deadline < other.deadline || (deadline == other.deadline && sequence < other.sequence)
+    if deadlineHigh != other.deadlineHigh { return deadlineHigh < other.deadlineHigh }
+    if deadlineLow != other.deadlineLow { return deadlineLow < other.deadlineLow }
+    return sequence < other.sequence
+  }
+}
+
+/// `Duration` as its two 64-bit words. `Duration` is `@frozen` in the standard library with exactly these
+/// stored properties (`_low: UInt64`, `_high: Int64`: a two's-complement 128-bit count of attoseconds), so
+/// its layout is ABI: comparing (high, low) lexicographically is comparing durations. A test checks it.
+package enum TestSchedulerKey {
+  @inline(__always)
+  package static func words(_ duration: Duration) -> (high: Int64, low: UInt64) {
+    let words = unsafeBitCast(duration, to: (low: UInt64, high: Int64).self)
+    return (words.high, words.low)
+  }
+
+  @inline(__always)
+  package static func duration(high: Int64, low: UInt64) -> Duration {
+    unsafeBitCast((low: low, high: high), to: Duration.self)
   }
 }
 
@@ -59,7 +82,9 @@ struct TestSchedulerQueue {
     }
     let generation = slots[Int(slot)].generation
     sequence &+= 1
-    heap.append(TestSchedulerEntry(deadline: deadline, sequence: sequence, slot: slot, generation: generation))
+    let (high, low) = TestSchedulerKey.words(deadline)
+    heap.append(
+      TestSchedulerEntry(deadlineHigh: high, deadlineLow: low, sequence: sequence, slot: slot, generation: generation))
     heap.withUnsafeMutableBufferPointer { buffer in Self.siftUp(buffer, from: buffer.count - 1) }
     return UInt64(slot) | UInt64(generation) << 32
   }
@@ -85,11 +110,12 @@ struct TestSchedulerQueue {
   mutating func popFirst(dueBy limit: Duration?) -> (deadline: Duration, action: @Sendable () -> Void)? {
     dropStaleTop()
     guard let first = heap.first else { return nil }
-    if let limit, first.deadline > limit { return nil }
-    // Take the action before sifting: its (likely uncached) slot loads while the heap is reordered.
-    let action = release(slot: Int(first.slot))
+    if let limit {
+      let (high, low) = TestSchedulerKey.words(limit)
+      if first.deadlineHigh > high || (first.deadlineHigh == high && first.deadlineLow > low) { return nil }
+    }
     removeFirst()
-    guard let action else { return nil }
+    guard let action = release(slot: Int(first.slot)) else { return nil }
     return (first.deadline, action)
   }
 
@@ -109,8 +135,9 @@ struct TestSchedulerQueue {
   // MARK: - Slots
 
   private mutating func release(slot: Int) -> (@Sendable () -> Void)? {
-    let action = slots[slot].action
-    slots[slot].action = nil
+    // Moved out with `swap`, not copied: no retain of the closure's context (often not in cache).
+    var action: (@Sendable () -> Void)? = nil
+    swap(&action, &slots[slot].action)
     slots[slot].generation &+= 1
     slots[slot].nextFree = freeSlot
     freeSlot = UInt32(truncatingIfNeeded: slot)

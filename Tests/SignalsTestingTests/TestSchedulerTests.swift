@@ -252,3 +252,31 @@ import Testing
     #expect(count.withLock { $0 } == 2 * 4 * perThread)
   }
 }
+
+@Suite struct TestSchedulerKeyTests {
+  /// The heap compares deadlines as `Duration`'s two words: the order and the round trip must hold.
+  @Test func durationWordsOrderLikeDurations() {
+    var random = SeededGenerator(seed: 9)
+    var samples: [Duration] = [
+      .zero, .nanoseconds(1), .seconds(-1), .milliseconds(-1500), .seconds(18), .seconds(19), .seconds(Int64.max),
+      .seconds(Int64.min), Duration(secondsComponent: 0, attosecondsComponent: 1),
+      Duration(secondsComponent: 0, attosecondsComponent: -1),
+    ]
+    for _ in 0..<2000 {
+      let seconds = Int64.random(in: -1_000_000...1_000_000, using: &random)
+      let attoseconds = Int64.random(in: 0..<1_000_000_000_000_000_000, using: &random)
+      samples.append(Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
+    }
+    func less(_ a: Duration, _ b: Duration) -> Bool {
+      let (aHigh, aLow) = TestSchedulerKey.words(a)
+      let (bHigh, bLow) = TestSchedulerKey.words(b)
+      return aHigh != bHigh ? aHigh < bHigh : aLow < bLow
+    }
+    for (index, a) in samples.enumerated() {
+      let (high, low) = TestSchedulerKey.words(a)
+      #expect(TestSchedulerKey.duration(high: high, low: low) == a)
+      let b = samples[(index * 7 + 3) % samples.count]
+      #expect(less(a, b) == (a < b), "\(a) vs \(b)")
+    }
+  }
+}
