@@ -85,9 +85,8 @@ typealias ReferenceModel<Value: Equatable & Sendable> = (RandomSchedule) -> [Tim
 
   @Test(arguments: [true, false])
   func throttle(latest: Bool) {
-    check(
-      "throttle(latest: \(latest))", inputs: 1, salt: latest ? 8 : 9, model: { Models.throttle($0, latest: latest) }
-    ) {
+    let model: ReferenceModel<Int> = { Models.throttle($0, latest: latest) }
+    check("throttle(latest: \(latest))", inputs: 1, salt: latest ? 8 : 9, model: model) {
       inputs, scheduler, interval in
       inputs[0].throttle(for: .milliseconds(interval), scheduler: scheduler, latest: latest).eraseToAnySignal()
     }
