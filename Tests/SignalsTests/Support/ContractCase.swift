@@ -53,7 +53,8 @@ final class ContractInput: Sendable {
 /// What a case's builder gets: its inputs, a virtual-time scheduler, and a witness to capture.
 struct ContractContext: Sendable {
   let inputs: [ContractInput]
-  let scheduler: TestScheduler
+  /// The run's `TestScheduler`, or a faulty scheduler wrapping it (FaultInjection/).
+  let scheduler: any SignalScheduler
   /// Captured by every closure the case passes to the operator: a weak reference to it proves
   /// the closures were released.
   let witness: Witness
@@ -137,18 +138,22 @@ final class ContractRun: Sendable {
   let contract: ContractCase
   let inputs: [ContractInput]
   let scheduler = TestScheduler()
+  /// What the case's operators are given: `scheduler`, or a wrapper around it that misbehaves.
+  let operatorScheduler: any SignalScheduler
   private let held = Locked(Held())
 
-  init(_ contract: ContractCase) {
+  /// - Parameter wrapScheduler: wraps the run's `TestScheduler` before the case sees it (fault injection).
+  init(_ contract: ContractCase, wrapScheduler: (TestScheduler) -> any SignalScheduler = { $0 }) {
     self.contract = contract
     inputs = contract.inputKinds.map(ContractInput.init)
+    operatorScheduler = wrapScheduler(scheduler)
   }
 
   /// Builds the signal (with a fresh witness), subscribes `observer`, keeps the subscription.
   func subscribe<Observer: SignalObserver>(_ observer: Observer)
   where Observer.Input == Int, Observer.Failure == TestError {
     let witness = Witness()
-    let signal = contract.build(ContractContext(inputs: inputs, scheduler: scheduler, witness: witness))
+    let signal = contract.build(ContractContext(inputs: inputs, scheduler: operatorScheduler, witness: witness))
     let token = signal.subscribe(observer)
     held.withLock {
       $0.token = token
