@@ -1,6 +1,14 @@
 #include "CAllocCounter.h"
 
-#if defined(__linux__) && defined(__GLIBC__)
+// A sanitizer (`--sanitize=thread` or `address`) brings its own allocator and intercepts
+// malloc itself: replacing it as well crashes the process at start-up. Count nothing there.
+#if defined(__has_feature)
+  #if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+    #define SIGNALS_ALLOC_SANITIZED 1
+  #endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(SIGNALS_ALLOC_SANITIZED)
 
 #include <errno.h>
 #include <stdatomic.h>
@@ -86,7 +94,7 @@ bool signals_alloc_counter_is_active(void) { return true; }
 
 #else
 
-// Elsewhere (Apple platforms, musl) the allocator is not interposed: nothing is counted.
+// Elsewhere (Apple platforms, musl, sanitized builds) the allocator is not interposed: nothing is counted.
 void signals_alloc_counting(bool enabled) { (void)enabled; }
 uint64_t signals_alloc_count(void) { return 0; }
 bool signals_alloc_counter_is_active(void) { return false; }

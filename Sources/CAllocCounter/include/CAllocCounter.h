@@ -20,8 +20,8 @@ void signals_alloc_counting(bool enabled);
 /// aligned_alloc, memalign, valloc, pvalloc) made while counting was on, on any thread.
 uint64_t signals_alloc_count(void);
 
-/// Whether the allocator is really interposed: false on platforms where this
-/// target counts nothing (then every count is 0 and must not be reported).
+/// Whether the allocator is really interposed: false where this target counts
+/// nothing (other platforms, sanitized builds); then no count is reported.
 bool signals_alloc_counter_is_active(void);
 
 #endif
