@@ -19,7 +19,10 @@
 ///   `AsyncStream`, typed for sequences with typed throws). Before macOS 15 /
 ///   iOS 18 the stdlib does not expose an async sequence's failure type: there
 ///   the initializers for `AsyncStream` (`Never`) and `AsyncThrowingStream`
-///   (`any Error`) are available, the generic one is not.
+///   (`any Error`) are available, and ``init(erasingFailure:priority:)`` takes
+///   any sequence with its failure seen as `any Error`.
+/// - A type that is both a `Sequence` and an `AsyncSequence` has two `signal`
+///   properties (``SequenceSignal`` and this one): pick with an initializer.
 public struct AsyncSequenceSignal<Base: AsyncSequence & Sendable, Failure: Error>: Signal
 where Base.Element: Sendable {
   /// The sequence's element type.
@@ -75,6 +78,20 @@ where Base.Element: Sendable {
   where Base == AsyncThrowingStream<Element, any Error>, Failure == any Error {
     self.init(base: stream, priority: priority) {
       (iterator: inout AsyncThrowingStream<Element, any Error>.Iterator) async throws(any Error) in
+      try await iterator.next()
+    }
+  }
+
+  /// A signal of the elements of `base`, failing with its error as `any Error`.
+  ///
+  /// Available on every OS version (it iterates with `next()`); prefer
+  /// `AsyncSequenceSignal(_:priority:)` where the typed failure is available.
+  ///
+  /// - Parameters:
+  ///   - base: The sequence, iterated once per subscription.
+  ///   - priority: The iterating task's priority; `nil` (the default) inherits the subscriber's.
+  public init(erasingFailure base: Base, priority: TaskPriority? = nil) where Failure == any Error {
+    self.init(base: base, priority: priority) { (iterator: inout Base.AsyncIterator) async throws(any Error) in
       try await iterator.next()
     }
   }

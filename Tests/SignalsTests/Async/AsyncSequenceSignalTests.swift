@@ -50,6 +50,20 @@ import Testing
     _ = subscription
   }
 
+  @Test func erasingTheFailureTypeKeepsTheElementsAndTheError() async {
+    let log = AwaitableLog<Int, any Error>()
+    let signal = AsyncSequenceSignal(erasingFailure: CountingSequence(count: 2, failing: TestFailure.boom))
+    let subscription = signal.subscribe(log)
+    await log.waitForTerminal()
+    #expect(log.values == [0, 1])
+    guard case .failed(let error) = log.events.last else {
+      Issue.record("expected a failure, got \(log.events)")
+      return
+    }
+    #expect(error as? TestFailure == .boom)
+    _ = subscription
+  }
+
   @Test func cancellingTheSubscriptionCancelsTheIteratingTaskPromptly() async {
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
     let terminated = AsyncFlag()
