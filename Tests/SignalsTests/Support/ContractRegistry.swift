@@ -101,6 +101,14 @@ extension ContractCase {
         return value
       }.eraseToAnySignal()
     },
+    ContractCase(
+      "tryMap(untyped)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]
+    ) { context in
+      context.input(0).tryMap { [witness = context.witness] (value: Int) throws -> Int in
+        touch(witness)
+        return value
+      }.mapError { $0 as? TestError ?? TestError(-1) }.eraseToAnySignal()
+    },
     ContractCase("mapError", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
       context in
       context.input(0).mapError { [witness = context.witness] error -> TestError in
@@ -182,6 +190,18 @@ extension ContractCase {
       context.input(0).first { [witness = context.witness] value in
         touch(witness)
         return value > 5
+      }.eraseToAnySignal()
+    },
+    ContractCase("removeDuplicates()", [.finishesWithInputs, .failsWithInput]) { context in
+      context.input(0).removeDuplicates().eraseToAnySignal()
+    },
+    ContractCase(
+      "last(where:)", [.finishesWithInputs, .failsWithInput, .holdsWitness], knownIssues: [.reentrantCancel: burstIssue]
+    ) {
+      context in
+      context.input(0).last { [witness = context.witness] value in
+        touch(witness)
+        return value >= 0
       }.eraseToAnySignal()
     },
     ContractCase("last", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
