@@ -21,7 +21,7 @@ extension Signal {
   }
 }
 
-/// A signal that emits a sequence's elements after its upstream finishes. See ``Signal/append(_:)-(Output...)``.
+/// A signal that emits a sequence's elements after its upstream finishes. See ``Signal/append(_:)->AppendSignal<Self,[Self.Output]>``.
 public struct AppendSignal<Upstream: Signal, Elements: Sequence & Sendable>: Signal
 where Elements.Element == Upstream.Output {
   /// The upstream's output type.
@@ -34,7 +34,7 @@ where Elements.Element == Upstream.Output {
   /// The elements emitted after the upstream finishes.
   public let elements: Elements
 
-  /// Creates the signal; prefer ``Signal/append(_:)-(Output...)``.
+  /// Creates the signal; prefer ``Signal/append(_:)->AppendSignal<Self,[Self.Output]>``.
   @inlinable
   public init(upstream: Upstream, elements: Elements) {
     self.upstream = upstream

@@ -24,7 +24,7 @@ extension Signal {
   }
 }
 
-/// A signal that emits a sequence's elements before its upstream's events. See ``Signal/prepend(_:)-(Output...)``.
+/// A signal that emits a sequence's elements before its upstream's events. See ``Signal/prepend(_:)->PrependSignal<Self,[Self.Output]>``.
 public struct PrependSignal<Upstream: Signal, Elements: Sequence & Sendable>: Signal
 where Elements.Element == Upstream.Output {
   /// The upstream's output type.
@@ -37,7 +37,7 @@ where Elements.Element == Upstream.Output {
   /// The elements emitted first.
   public let elements: Elements
 
-  /// Creates the signal; prefer ``Signal/prepend(_:)-(Output...)``.
+  /// Creates the signal; prefer ``Signal/prepend(_:)->PrependSignal<Self,[Self.Output]>``.
   @inlinable
   public init(upstream: Upstream, elements: Elements) {
     self.upstream = upstream

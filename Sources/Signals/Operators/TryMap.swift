@@ -33,7 +33,7 @@ extension Signal {
   }
 }
 
-/// A signal that transforms each value with a throwing closure. See ``Signal/tryMap(_:)-(@Sendable(Output)throws(Failure)->T)``.
+/// A signal that transforms each value with a throwing closure. See ``Signal/tryMap(_:)->TryMapSignal<Self,T,Self.Failure>``.
 public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: Signal {
   /// The signal whose values are transformed.
   public let upstream: Upstream

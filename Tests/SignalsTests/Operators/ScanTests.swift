@@ -1,3 +1,4 @@
+import Dispatch
 import Signals
 import Testing
 
@@ -26,6 +27,16 @@ import Testing
     subject.send(2)
     subject.send(completion: .failed(TestError(1)))
     #expect(log.events == [.value("1"), .value("12"), .failed(TestError(1))])
+    _ = token
+  }
+
+  @Test func concurrentSendsThroughASubjectAccumulateEveryValueInOrder() {
+    let count = 1_000 * stressScale
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.scan(0) { sum, _ in sum + 1 }.subscribe(log)
+    DispatchQueue.concurrentPerform(iterations: count) { _ in subject.send(1) }
+    #expect(log.values == Array(1...count))
     _ = token
   }
 

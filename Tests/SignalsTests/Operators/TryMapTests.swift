@@ -73,3 +73,26 @@ import Testing
     expectStopReleasesUpstream { $0.tryMap { $0 } }
   }
 }
+
+@Suite struct TryMapOverloadTests {
+  @Test func aThrowingClosureOnANeverFailingSignalFailsWithAnyError() {
+    let failure = Locked<(any Error)?>(nil)
+    let token = [1, 2].signal.tryMap { value in
+      if value == 2 { throw TestError(2) }
+      return value
+    }.sink(receiveCompletion: { completion in failure.withLock { $0 = completion.error } }, receiveValue: { _ in })
+    #expect(failure.withLock { $0 } as? TestError == TestError(2))
+    _ = token
+  }
+
+  @Test func aSignalThatFailsWithAnyErrorIsNotAmbiguous() {
+    let upstream = AnySignal<Int, any Error>([1, 2].signal.tryMap { $0 })
+    let log = Locked<[Int]>([])
+    let token = upstream.tryMap { value in
+      if value > 5 { throw TestError() }
+      return value * 2
+    }.sink(receiveCompletion: { _ in }, receiveValue: { value in log.withLock { $0.append(value) } })
+    #expect(log.withLock { $0 } == [2, 4])
+    _ = token
+  }
+}
