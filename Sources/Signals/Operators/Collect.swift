@@ -52,7 +52,8 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(CollectObserver(downstream: observer, count: nil))
+    let burst = BurstGuard()
+    return burst.connect(upstream.subscribe(CollectObserver(downstream: observer, count: nil, burst: burst)))
   }
 }
 
@@ -80,7 +81,8 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(CollectObserver(downstream: observer, count: count))
+    let burst = BurstGuard()
+    return burst.connect(upstream.subscribe(CollectObserver(downstream: observer, count: count, burst: burst)))
   }
 }
 
@@ -89,11 +91,13 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
 final class CollectObserver<Downstream: SignalObserver, Element: Sendable>: SignalObserver, Sendable
 where Downstream.Input == [Element] {
   @usableFromInline let downstream: Downstream
+  @usableFromInline let burst: BurstGuard
   @usableFromInline let count: Int?
   @usableFromInline let buffer: Locked<[Element]>
 
   @inlinable
-  init(downstream: Downstream, count: Int?) {
+  init(downstream: Downstream, count: Int?, burst: BurstGuard) {
+    self.burst = burst
     self.downstream = downstream
     self.count = count
     self.buffer = Locked([])
@@ -118,6 +122,7 @@ where Downstream.Input == [Element] {
       }
       if count == nil || !rest.isEmpty {
         guard downstream.receive(.value(rest)) == .continue else { return .stop }
+        return burst.finish(downstream)
       }
       return downstream.receive(.finished)
     case .failed(let error):

@@ -33,7 +33,9 @@ public struct CountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
+    let burst = BurstGuard()
+    return burst.connect(
+      upstream.subscribe(CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, burst: burst)))
   }
 }
 
@@ -42,11 +44,13 @@ public struct CountSignal<Upstream: Signal>: Signal {
 final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
 where Downstream.Input == Int {
   @usableFromInline let downstream: Downstream
+  @usableFromInline let burst: BurstGuard
   @usableFromInline let counter: Locked<Int>
 
   @inlinable
-  init(downstream: Downstream, upstreamOutput: Input.Type) {
+  init(downstream: Downstream, upstreamOutput: Input.Type, burst: BurstGuard) {
     self.downstream = downstream
+    self.burst = burst
     self.counter = Locked(0)
   }
 
@@ -58,7 +62,7 @@ where Downstream.Input == Int {
       return .continue
     case .finished:
       guard downstream.receive(.value(counter.withLock { $0 })) == .continue else { return .stop }
-      return downstream.receive(.finished)
+      return burst.finish(downstream)
     case .failed(let error):
       return downstream.receive(.failed(error))
     }

@@ -45,7 +45,8 @@ public struct FirstSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(FirstObserver(downstream: observer, predicate: predicate))
+    let burst = BurstGuard()
+    return burst.connect(upstream.subscribe(FirstObserver(downstream: observer, predicate: predicate, burst: burst)))
   }
 }
 
@@ -53,10 +54,12 @@ public struct FirstSignal<Upstream: Signal>: Signal {
 @usableFromInline
 struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
   @usableFromInline let downstream: Downstream
+  @usableFromInline let burst: BurstGuard
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
 
   @inlinable
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?) {
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard) {
+    self.burst = burst
     self.downstream = downstream
     self.predicate = predicate
   }
@@ -66,7 +69,7 @@ struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
     guard case .value(let value) = event else { return downstream.receive(event) }
     if let predicate, !predicate(value) { return .continue }
     if downstream.receive(event) == .continue {
-      _ = downstream.receive(.finished)
+      _ = burst.finish(downstream)
     }
     return .stop
   }

@@ -45,7 +45,8 @@ public struct LastSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(LastObserver(downstream: observer, predicate: predicate))
+    let burst = BurstGuard()
+    return burst.connect(upstream.subscribe(LastObserver(downstream: observer, predicate: predicate, burst: burst)))
   }
 }
 
@@ -53,11 +54,13 @@ public struct LastSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
+  @usableFromInline let burst: BurstGuard
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
   @usableFromInline let last: Locked<Downstream.Input?>
 
   @inlinable
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?) {
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard) {
+    self.burst = burst
     self.downstream = downstream
     self.predicate = predicate
     self.last = Locked(nil)
@@ -76,7 +79,7 @@ final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
         return last
       }
       if let taken, downstream.receive(.value(taken)) == .stop { return .stop }
-      return downstream.receive(.finished)
+      return burst.finish(downstream)
     case .failed(let error):
       let dropped = last.withLock { last in
         defer { last = nil }

@@ -40,7 +40,8 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(OutputAtObserver(downstream: observer, index: index))
+    let burst = BurstGuard()
+    return burst.connect(upstream.subscribe(OutputAtObserver(downstream: observer, index: index, burst: burst)))
   }
 }
 
@@ -48,11 +49,13 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
+  @usableFromInline let burst: BurstGuard
   @usableFromInline let toSkip: Locked<Int>
 
   @inlinable
-  init(downstream: Downstream, index: Int) {
+  init(downstream: Downstream, index: Int, burst: BurstGuard) {
     self.downstream = downstream
+    self.burst = burst
     self.toSkip = Locked(index)
   }
 
@@ -66,7 +69,7 @@ final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendab
     if skipped >= 0 { return .continue }
     guard skipped == -1 else { return .stop }
     if downstream.receive(event) == .continue {
-      _ = downstream.receive(.finished)
+      _ = burst.finish(downstream)
     }
     return .stop
   }

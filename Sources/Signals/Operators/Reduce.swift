@@ -42,8 +42,10 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(
-      ReduceObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
+    let burst = BurstGuard()
+    let observer = ReduceObserver(
+      downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, burst: burst)
+    return burst.connect(upstream.subscribe(observer))
   }
 }
 
@@ -51,14 +53,16 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
 @usableFromInline
 final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
+  @usableFromInline let burst: BurstGuard
   @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
   @usableFromInline let accumulator: Locked<Downstream.Input>
 
   @inlinable
   init(
     downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input
+    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input, burst: BurstGuard
   ) {
+    self.burst = burst
     self.downstream = downstream
     self.nextPartialResult = nextPartialResult
     self.accumulator = Locked(initialResult)
@@ -74,7 +78,7 @@ final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalO
       return .continue
     case .finished:
       if downstream.receive(.value(accumulator.withLock { $0 })) == .continue {
-        _ = downstream.receive(.finished)
+        _ = burst.finish(downstream)
       }
       return .stop
     case .failed(let error):

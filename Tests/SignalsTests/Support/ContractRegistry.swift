@@ -148,7 +148,7 @@ extension ContractCase {
       }.eraseToAnySignal()
     },
     ContractCase(
-      "reduce", [.finishesWithInputs, .failsWithInput, .holdsWitness], knownIssues: [.reentrantCancel: burstIssue]
+      "reduce", [.finishesWithInputs, .failsWithInput, .holdsWitness]
     ) { context in
       context.input(0).reduce(0) { [witness = context.witness] sum, value in
         touch(witness)
@@ -182,10 +182,10 @@ extension ContractCase {
         return value < -1_000
       }.eraseToAnySignal()
     },
-    ContractCase("first", [.finishesWithInputs], knownIssues: [.reentrantCancel: burstIssue]) { context in
+    ContractCase("first", [.finishesWithInputs]) { context in
       context.input(0).first().eraseToAnySignal()
     },
-    ContractCase("first(where:)", [.finishesWithInputs, .holdsWitness], knownIssues: [.reentrantCancel: burstIssue]) {
+    ContractCase("first(where:)", [.finishesWithInputs, .holdsWitness]) {
       context in
       context.input(0).first { [witness = context.witness] value in
         touch(witness)
@@ -196,7 +196,7 @@ extension ContractCase {
       context.input(0).removeDuplicates().eraseToAnySignal()
     },
     ContractCase(
-      "last(where:)", [.finishesWithInputs, .failsWithInput, .holdsWitness], knownIssues: [.reentrantCancel: burstIssue]
+      "last(where:)", [.finishesWithInputs, .failsWithInput, .holdsWitness]
     ) {
       context in
       context.input(0).last { [witness = context.witness] value in
@@ -204,22 +204,22 @@ extension ContractCase {
         return value >= 0
       }.eraseToAnySignal()
     },
-    ContractCase("last", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
+    ContractCase("last", [.finishesWithInputs, .failsWithInput]) {
       context in
       context.input(0).last().eraseToAnySignal()
     },
-    ContractCase("collect", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
+    ContractCase("collect", [.finishesWithInputs, .failsWithInput]) {
       context in
       context.input(0).collect().map(\.count).eraseToAnySignal()
     },
     ContractCase("collect(2)", [.finishesWithInputs, .failsWithInput]) { context in
       context.input(0).collect(2).map { $0.reduce(0, +) }.eraseToAnySignal()
     },
-    ContractCase("count", [.finishesWithInputs, .failsWithInput], knownIssues: [.reentrantCancel: burstIssue]) {
+    ContractCase("count", [.finishesWithInputs, .failsWithInput]) {
       context in
       context.input(0).count().eraseToAnySignal()
     },
-    ContractCase("output(at:)", [.finishesWithInputs], knownIssues: [.reentrantCancel: burstIssue]) { context in
+    ContractCase("output(at:)", [.finishesWithInputs]) { context in
       context.input(0).output(at: 1).eraseToAnySignal()
     },
     ContractCase("replaceEmpty", [.identity, .finishesWithInputs, .failsWithInput]) { context in
@@ -388,12 +388,6 @@ extension ContractCase {
     },
   ]
 }
-
-/// Found by the reentrant-cancel check: an operator that answers one upstream event with a value
-/// and then `finished` delivers the `finished` even when the observer cancelled its subscription
-/// while receiving the value (DESIGN.md: once `cancel()` returns on the delivering thread, no further
-/// event reaches the observer).
-let burstIssue = "sends finished after a value during which the observer cancelled"
 
 /// A text stream that drops what it is given (for `print`).
 struct DiscardingStream: TextOutputStream, Sendable {
