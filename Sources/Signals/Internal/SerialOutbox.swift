@@ -7,38 +7,64 @@
 // delivers outside the lock until the queue is empty (the same idea as
 // `SubjectCore`). So the downstream never sees two events at once, a reentrant
 // event is delivered after the current one, and the stack does not grow.
+//
+// The common case, one event waiting at a time, is held inline: no array is allocated.
 
 /// Events waiting for one downstream observer.
+@usableFromInline
 struct SerialOutbox<Output: Sendable, Failure: Error> {
-  private var queue: [Event<Output, Failure>] = []
-  private var head = 0
+  /// The oldest waiting event, when it is the only one or older than everything in `queue`.
+  @usableFromInline var first: Event<Output, Failure>?
+  @usableFromInline var queue: [Event<Output, Failure>] = []
+  @usableFromInline var head = 0
   /// A drainer is delivering.
-  private(set) var isDraining = false
+  @usableFromInline var isDraining = false
   /// A terminal event was queued: later events are ignored.
-  private(set) var isSealed = false
+  @usableFromInline var isSealed = false
   /// Delivery ended (terminal delivered, downstream stopped, or cancelled).
-  private(set) var isClosed = false
+  @usableFromInline var isClosed = false
+
+  @inlinable
+  init() {}
+
+  /// Whether nothing waits.
+  @inlinable
+  var isEmpty: Bool { first == nil && head == queue.count }
 
   /// Queues `event` unless a terminal event was queued before, or delivery ended.
+  @inlinable
   mutating func post(_ event: Event<Output, Failure>) {
     guard !isSealed && !isClosed else { return }
     if event.isTerminal { isSealed = true }
-    queue.append(event)
+    if isEmpty {
+      first = event
+    } else {
+      queue.append(event)
+    }
   }
 
   /// Whether the caller must drain: there is work and nobody is draining. Marks the caller as the drainer.
+  @inlinable
   mutating func claimDrain() -> Bool {
-    guard !isDraining && !isClosed && head < queue.count else { return false }
+    guard !isDraining && !isClosed && !isEmpty else { return false }
     isDraining = true
     return true
   }
 
   /// The next event for the drainer, or `nil` when there is none (the drainer then stops).
+  @inlinable
   mutating func take() -> Event<Output, Failure>? {
-    guard !isClosed && head < queue.count else {
+    guard !isClosed else {
       isDraining = false
-      queue.removeAll(keepingCapacity: queue.capacity <= 16)
-      head = 0
+      return nil
+    }
+    if let event = first.take() { return event }
+    guard head < queue.count else {
+      isDraining = false
+      if !queue.isEmpty {
+        queue.removeAll(keepingCapacity: queue.capacity <= 16)
+        head = 0
+      }
       return nil
     }
     let event = queue[head]
@@ -52,8 +78,10 @@ struct SerialOutbox<Output: Sendable, Failure: Error> {
   }
 
   /// Ends delivery: nothing queued or queued later is delivered.
+  @inlinable
   mutating func close() {
     isClosed = true
+    first = nil
     queue = []
     head = 0
   }

@@ -26,7 +26,7 @@
 /// Serializes the events of several upstreams into one downstream observer.
 /// `@unchecked Sendable`: all mutable state is inside `state`, a `Locked`.
 @usableFromInline
-final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: SubscriptionTarget,
+final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: SpecializedTarget,
   @unchecked Sendable
 {
   @usableFromInline typealias Output = Downstream.Input
@@ -39,6 +39,8 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Subs
   @inlinable
   init(downstream: Downstream, machine: Machine) {
     state = Locked(State(downstream: downstream, machine: machine))
+    // Cancelling runs this specialized `cancel()`, not the generic witness (see SpecializedTarget.swift).
+    super.init { target, _ in unsafeDowncast(target, to: Serializer.self).cancel() }
   }
 
   /// The subscription handed to the downstream: cancelling it ends the operator.
@@ -141,16 +143,11 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Subs
   @inlinable
   func subscribe<Upstream: Signal, Observer: SignalObserver>(_ upstream: Upstream, key: UInt64, with observer: Observer)
   where Upstream.Output == Observer.Input, Upstream.Failure == Observer.Failure {
-    let isReserved = state.withLock { state in
-      guard !state.isEnded, case .reserved = state.upstreams[key] else { return false }
-      return true
-    }
+    let isReserved = state.withLock { state in !state.isEnded && state.upstreams.isReserved(key) }
     guard isReserved else { return }
     let subscription = upstream.subscribe(observer)
     let isKept = state.withLock { state in
-      guard !state.isEnded, case .reserved = state.upstreams[key] else { return false }
-      state.upstreams[key] = .active(subscription)
-      return true
+      !state.isEnded && state.upstreams.activate(key, with: subscription)
     }
     if !isKept { subscription.cancel() }
   }
@@ -163,10 +160,5 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Subs
       return state.takeGarbage()
     }
     garbage?.dispose()
-  }
-
-  @usableFromInline
-  func cancelSubscription(id: UInt64) {
-    cancel()
   }
 }

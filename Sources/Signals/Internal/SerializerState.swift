@@ -8,7 +8,7 @@
 
 /// The state machine of a combining operator, kept inside its serializer's lock.
 @usableFromInline
-protocol SerialMachine {
+protocol SerialMachine: SendableMetatype {
   /// Empties the machine when the operator ends. The result (buffered values,
   /// waiting signals...) is released after unlocking; `nil` when there is nothing to release.
   mutating func clear() -> Any?
@@ -33,20 +33,86 @@ enum SerialStep<Output: Sendable, Failure: Error> {
   case stopUpstream
 }
 
-/// One upstream's subscription slot.
+/// One upstream's subscription slot: reserved (about to be subscribed, or being subscribed while a
+/// synchronous source runs) until its subscription arrives.
 @usableFromInline
-enum SerialUpstreamSlot {
-  /// Reserved: about to be subscribed (or being subscribed: a synchronous source is running).
-  case reserved
-  /// Subscribed.
-  case active(SignalSubscription)
+struct SerialUpstreamSlot {
+  @usableFromInline var key: UInt64
+  /// `nil` while reserved.
+  @usableFromInline var subscription: SignalSubscription?
+
+  @inlinable
+  init(key: UInt64, subscription: SignalSubscription?) {
+    self.key = key
+    self.subscription = subscription
+  }
+}
+
+/// The upstream slots, sorted by key: an array (binary search), not a dictionary, so that the
+/// common handful of upstreams costs no hashing and one small allocation.
+@usableFromInline
+struct SerialUpstreams {
+  @usableFromInline var slots: [SerialUpstreamSlot] = []
+
+  @inlinable
+  init() {}
+
+  /// The index of `key`, or where it would be inserted.
+  @inlinable
+  func position(of key: UInt64) -> (index: Int, found: Bool) {
+    // Keys are usually added in increasing order: check the end first.
+    if let last = slots.last, last.key < key { return (slots.count, false) }
+    var low = 0
+    var high = slots.count
+    while low < high {
+      let middle = (low + high) / 2
+      if slots[middle].key < key { low = middle + 1 } else { high = middle }
+    }
+    return (low, low < slots.count && slots[low].key == key)
+  }
+
+  @inlinable
+  mutating func reserve(_ key: UInt64) {
+    let (index, found) = position(of: key)
+    if found {
+      slots[index].subscription = nil
+    } else {
+      slots.insert(SerialUpstreamSlot(key: key, subscription: nil), at: index)
+    }
+  }
+
+  /// Whether `key` is reserved and not yet subscribed.
+  @inlinable
+  func isReserved(_ key: UInt64) -> Bool {
+    let (index, found) = position(of: key)
+    return found && slots[index].subscription == nil
+  }
+
+  /// Stores the subscription of reserved `key`; false if the slot is gone or already subscribed.
+  @inlinable
+  mutating func activate(_ key: UInt64, with subscription: SignalSubscription) -> Bool {
+    let (index, found) = position(of: key)
+    guard found, slots[index].subscription == nil else { return false }
+    slots[index].subscription = subscription
+    return true
+  }
+
+  /// Removes `key`; nil if absent, else the slot (its subscription, if any, to cancel).
+  @inlinable
+  mutating func remove(_ key: UInt64) -> SerialUpstreamSlot? {
+    let (index, found) = position(of: key)
+    guard found else { return nil }
+    return slots.remove(at: index)
+  }
 }
 
 /// Things to release or cancel after unlocking.
 @usableFromInline
 struct SerialGarbage<Downstream: SignalObserver> {
-  @usableFromInline var cancellations: [SignalSubscription] = []
-  @usableFromInline var events: [Event<Downstream.Input, Downstream.Failure>] = []
+  @usableFromInline var cancellations = InlineList<SignalSubscription>()
+  /// Every slot of an ended operator, moved out whole.
+  @usableFromInline var slots: [SerialUpstreamSlot] = []
+  @usableFromInline var events: [Event<Downstream.Input, Downstream.Failure>?] = []
   @usableFromInline var downstream: Downstream?
   @usableFromInline var leftovers: Any?
 
@@ -57,6 +123,7 @@ struct SerialGarbage<Downstream: SignalObserver> {
   @inlinable
   func dispose() {
     for subscription in cancellations { subscription.cancel() }
+    for slot in slots { slot.subscription?.cancel() }
   }
 }
 
@@ -76,7 +143,7 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   /// Events waiting for the drainer; delivered ones are set to `nil` as they are taken.
   @usableFromInline var pending: [Event<Output, Failure>?] = []
   @usableFromInline var pendingHead = 0
-  @usableFromInline var upstreams: [UInt64: SerialUpstreamSlot] = [:]
+  @usableFromInline var upstreams = SerialUpstreams()
   @usableFromInline var hasGarbage = false
   @usableFromInline var garbage = SerialGarbage<Downstream>()
 
@@ -98,24 +165,34 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   /// Reserves a slot for each key, so that an upstream can be dropped before it is subscribed.
   @inlinable
   mutating func reserve<Keys: Sequence<UInt64>>(_ keys: Keys) {
-    for key in keys { upstreams[key] = .reserved }
+    if upstreams.slots.isEmpty { upstreams.slots.reserveCapacity(keys.underestimatedCount) }
+    for key in keys { upstreams.reserve(key) }
   }
 
   /// Drops one upstream: its subscription, if any, is cancelled after unlocking.
   /// A reserved upstream will not be subscribed; one being subscribed is cancelled when its subscription arrives.
   @inlinable
   mutating func dropUpstream(_ key: UInt64) {
-    guard let slot = upstreams.removeValue(forKey: key) else { return }
-    if case .active(let subscription) = slot {
-      garbage.cancellations.append(subscription)
-      hasGarbage = true
-    }
+    guard let slot = upstreams.remove(key), let subscription = slot.subscription else { return }
+    garbage.cancellations.append(subscription)
+    hasGarbage = true
   }
 
   /// Drops every upstream except `kept`.
   @inlinable
   mutating func dropUpstreams(except kept: UInt64) {
-    for key in Array(upstreams.keys) where key != kept { dropUpstream(key) }
+    var keptSlot: SerialUpstreamSlot?
+    for index in upstreams.slots.indices {
+      let slot = upstreams.slots[index]
+      if slot.key == kept {
+        keptSlot = slot
+      } else if let subscription = slot.subscription {
+        garbage.cancellations.append(subscription)
+        hasGarbage = true
+      }
+    }
+    upstreams.slots.removeAll(keepingCapacity: true)
+    if let keptSlot { upstreams.slots.append(keptSlot) }
   }
 
   /// Ends the operator: accepts nothing more, drops every upstream and empties the machine.
@@ -124,14 +201,12 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   mutating func end(discardingPending: Bool) {
     guard !isEnded else { return }
     isEnded = true
-    for (_, slot) in upstreams {
-      if case .active(let subscription) = slot { garbage.cancellations.append(subscription) }
-    }
-    upstreams = [:]
+    garbage.slots = upstreams.slots
+    upstreams.slots = []
     garbage.downstream = downstream.take()
     garbage.leftovers = machine.clear()
     if discardingPending && pendingHead < pending.count {
-      garbage.events = pending[pendingHead...].compactMap { $0 }
+      garbage.events = Array(pending[pendingHead...])
       pending = []
       pendingHead = 0
     }

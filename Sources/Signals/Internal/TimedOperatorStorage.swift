@@ -8,26 +8,37 @@
 // and events delivered by the outbox's drainer. One audited implementation of
 // the lock/timer/delivery bookkeeping, instead of one per operator; the
 // operators' files hold only what differs (their machines).
+//
+// Performance: everything here is `@inlinable`, so an operator subscribed from
+// inlinable code runs specialized (no generic metadata lookups); effects and
+// timers hold their first element inline, so the common one-timer, one-event
+// step allocates nothing.
 
 /// What a time operator's state machine asks for, performed after unlocking.
+@usableFromInline
 struct TimedEffects<Output: Sendable, Failure: Error> {
   /// Events for the downstream, in order.
-  var events: [Event<Output, Failure>] = []
+  @usableFromInline var events = InlineList<Event<Output, Failure>>()
   /// Timers to start: the machine's id for each, and when it fires.
-  var schedule: [(id: UInt64, deadline: SignalInstant)] = []
+  @usableFromInline var schedule = InlineList<(id: UInt64, deadline: SignalInstant)>()
   /// Timers to cancel, by id.
-  var cancel: [UInt64] = []
+  @usableFromInline var cancel = InlineList<UInt64>()
   /// Cancel the upstream and subscribe to the fallback signal.
-  var switchToFallback = false
+  @usableFromInline var switchToFallback = false
   /// Fail with the error this user closure makes, called after unlocking (the last event).
-  var failWith: (@Sendable () -> Failure)?
+  @usableFromInline var failWith: (@Sendable () -> Failure)?
 
+  @inlinable
+  init() {}
+
+  @inlinable
   mutating func send(_ event: Event<Output, Failure>) {
     events.append(event)
   }
 }
 
 /// A time operator's logic, free of locks and schedulers.
+@usableFromInline
 protocol TimedStateMachine: Sendable {
   associatedtype Input: Sendable
   associatedtype UpstreamFailure: Error
@@ -43,36 +54,118 @@ protocol TimedStateMachine: Sendable {
   mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>)
 }
 
-/// Holds a `TimedStateMachine` and performs its effects. `@unchecked Sendable`: mutable state is in a `Locked`.
-final class TimedOperatorStorage<Machine: TimedStateMachine, Downstream: SignalObserver>: SubscriptionTarget,
-  @unchecked Sendable
-where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
-  private struct State {
-    var machine: Machine?
-    var outbox = SerialOutbox<Machine.Output, Machine.Failure>()
-    var upstream: SignalSubscription?
-    var fallback: SignalSubscription?
-    var timers: [UInt64: SignalSubscription] = [:]
-    var liveTimers: Set<UInt64> = []
-    var ended = false
+/// A live timer: its id, and its scheduler handle once the action is scheduled.
+@usableFromInline
+struct TimedTimer {
+  @usableFromInline var id: UInt64
+  @usableFromInline var token: SignalSubscription?
+
+  @inlinable
+  init(id: UInt64, token: SignalSubscription?) {
+    self.id = id
+    self.token = token
+  }
+}
+
+/// The live timers, the first one inline (timeout, debounce and throttle have at most one).
+@usableFromInline
+struct TimedTimers {
+  @usableFromInline var first: TimedTimer?
+  /// Further live timers (delay), by id.
+  @usableFromInline var others: [UInt64: TimedTimer] = [:]
+
+  @inlinable
+  init() {}
+
+  @inlinable
+  mutating func insert(_ id: UInt64) {
+    if first == nil {
+      first = TimedTimer(id: id, token: nil)
+    } else {
+      others[id] = TimedTimer(id: id, token: nil)
+    }
   }
 
-  private let state: Locked<State>
-  private let downstream: Downstream
-  private let scheduler: any SignalScheduler
-  private let fallbackSignal: AnySignal<Machine.Output, Machine.Failure>?
+  @inlinable
+  func contains(_ id: UInt64) -> Bool {
+    if first?.id == id { return true }
+    return !others.isEmpty && others[id] != nil
+  }
 
+  /// Stores the handle of live timer `id`; false if the timer is no longer live.
+  @inlinable
+  mutating func setToken(_ token: SignalSubscription, for id: UInt64) -> Bool {
+    if first?.id == id {
+      first!.token = token
+      return true
+    }
+    guard !others.isEmpty, others[id] != nil else { return false }
+    others[id]!.token = token
+    return true
+  }
+
+  /// Removes timer `id`; nil if it was not live, else the removed timer (its handle to release).
+  @inlinable
+  mutating func remove(_ id: UInt64) -> TimedTimer? {
+    if let timer = first, timer.id == id {
+      first = nil
+      return timer
+    }
+    guard !others.isEmpty else { return nil }
+    return others.removeValue(forKey: id)
+  }
+
+  /// Removes every timer; their handles go to `released`.
+  @inlinable
+  mutating func removeAll(into released: inout InlineList<SignalSubscription>) {
+    if let token = first?.token { released.append(token) }
+    first = nil
+    guard !others.isEmpty else { return }
+    for timer in others.values { if let token = timer.token { released.append(token) } }
+    others = [:]
+  }
+}
+
+/// The lock-guarded state of a `TimedOperatorStorage`.
+@usableFromInline
+struct TimedState<Machine: TimedStateMachine> {
+  @usableFromInline var machine: Machine?
+  @usableFromInline var outbox = SerialOutbox<Machine.Output, Machine.Failure>()
+  @usableFromInline var upstream: SignalSubscription?
+  @usableFromInline var fallback: SignalSubscription?
+  @usableFromInline var timers = TimedTimers()
+  @usableFromInline var ended = false
+
+  @inlinable
+  init(machine: Machine) {
+    self.machine = machine
+  }
+}
+
+/// Holds a `TimedStateMachine` and performs its effects. `@unchecked Sendable`: mutable state is in a `Locked`.
+@usableFromInline
+final class TimedOperatorStorage<Machine: TimedStateMachine, Downstream: SignalObserver>: SpecializedTarget,
+  @unchecked Sendable
+where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
+  @usableFromInline let state: Locked<TimedState<Machine>>
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let scheduler: any SignalScheduler
+  @usableFromInline let fallbackSignal: AnySignal<Machine.Output, Machine.Failure>?
+
+  @inlinable
   init(
     machine: Machine, downstream: Downstream, scheduler: any SignalScheduler,
     fallback: AnySignal<Machine.Output, Machine.Failure>? = nil
   ) {
-    self.state = Locked(State(machine: machine))
+    self.state = Locked(TimedState(machine: machine))
     self.downstream = downstream
     self.scheduler = scheduler
     self.fallbackSignal = fallback
+    super.init { target, _ in unsafeDowncast(target, to: TimedOperatorStorage.self).end() }
   }
 
   /// Subscribes to `upstream`, starts the machine, and returns the downstream's subscription.
+  @inlinable
   func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
   where Upstream.Output == Machine.Input, Upstream.Failure == Machine.UpstreamFailure {
     let token = upstream.subscribe(TimedUpstreamObserver(storage: self))
@@ -87,15 +180,18 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   }
 
   /// An upstream event: through the machine. Answers `.stop` once delivery has ended.
+  @inlinable
   func receiveUpstream(_ event: Event<Machine.Input, Machine.UpstreamFailure>) -> SignalControl {
     apply { machine, now, effects in machine.receive(event, at: now, &effects) } ? .continue : .stop
   }
 
-  private func timerFired(_ id: UInt64) {
+  @inlinable
+  func timerFired(_ id: UInt64) {
     apply(firedTimer: id) { machine, now, effects in machine.timerFired(id, at: now, &effects) }
   }
 
   /// A fallback event: straight to the downstream (the machine is done once it switched).
+  @inlinable
   func receiveFallback(_ event: Event<Machine.Output, Machine.Failure>) -> SignalControl {
     let (open, drain): (Bool, Bool) = state.withLock { state in
       guard !state.ended else { return (false, false) }
@@ -107,27 +203,27 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   }
 
   /// Runs `body` on the machine under the lock, then performs its effects. Returns false once ended.
+  @inlinable
   @discardableResult
-  private func apply(
+  func apply(
     firedTimer: UInt64? = nil,
     _ body: (inout Machine, SignalInstant, inout TimedEffects<Machine.Output, Machine.Failure>) -> Void
   ) -> Bool {
     let now = scheduler.now
     var effects = TimedEffects<Machine.Output, Machine.Failure>()
-    var released: [SignalSubscription] = []
+    var released = InlineList<SignalSubscription>()
     let (open, drain): (Bool, Bool) = state.withLock { state in
       if let firedTimer {
-        if let token = state.timers.removeValue(forKey: firedTimer) { released.append(token) }
-        guard state.liveTimers.remove(firedTimer) != nil else { return (!state.ended, false) }
+        guard let timer = state.timers.remove(firedTimer) else { return (!state.ended, false) }
+        if let token = timer.token { released.append(token) }
       }
       guard !state.ended, state.machine != nil else { return (false, false) }
       body(&state.machine!, now, &effects)
       for event in effects.events { state.outbox.post(event) }
       for id in effects.cancel {
-        state.liveTimers.remove(id)
-        if let token = state.timers.removeValue(forKey: id) { released.append(token) }
+        if let token = state.timers.remove(id)?.token { released.append(token) }
       }
-      for timer in effects.schedule { state.liveTimers.insert(timer.id) }
+      for timer in effects.schedule { state.timers.insert(timer.id) }
       if effects.switchToFallback, let upstream = state.upstream {
         released.append(upstream)
         state.upstream = nil
@@ -149,17 +245,20 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     return open
   }
 
-  private func schedule(_ id: UInt64, at deadline: SignalInstant) {
-    let token = scheduler.schedule(at: deadline) { [weak self] in self?.timerFired(id) }
+  @inlinable
+  func schedule(_ id: UInt64, at deadline: SignalInstant) {
+    // A strong capture: one closure context, no weak reference. The cycle (self → timer token →
+    // scheduler → closure → self) ends when the timer fires or is cancelled, which `end()` does.
+    let token = scheduler.schedule(at: deadline) { self.timerFired(id) }
     let keep = state.withLock { state in
-      guard !state.ended && state.liveTimers.contains(id) else { return false }
-      state.timers[id] = token
-      return true
+      guard !state.ended else { return false }
+      return state.timers.setToken(token, for: id)
     }
     if !keep { token.cancel() }
   }
 
-  private func subscribeFallback() {
+  @inlinable
+  func subscribeFallback() {
     guard let fallbackSignal else { return }
     let token = fallbackSignal.subscribe(TimedFallbackObserver(storage: self))
     let refused: SignalSubscription? = state.withLock { state in
@@ -170,7 +269,8 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     refused?.cancel()
   }
 
-  private func drain() {
+  @inlinable
+  func drain() {
     while let event = state.withLock({ $0.outbox.take() }) {
       let control = downstream.receive(event)
       if event.isTerminal || control == .stop {
@@ -181,42 +281,52 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   }
 
   /// Ends delivery and releases everything: upstream, fallback, timers, the machine's state.
-  private func end() {
-    let released: (Machine?, [SignalSubscription]) = state.withLock { state in
-      guard !state.ended else { return (nil, []) }
+  @inlinable
+  func end() {
+    var released = InlineList<SignalSubscription>()
+    let machine: Machine? = state.withLock { state in
+      guard !state.ended else { return nil }
       state.ended = true
       state.outbox.close()
-      var tokens = Array(state.timers.values)
-      if let upstream = state.upstream { tokens.append(upstream) }
-      if let fallback = state.fallback { tokens.append(fallback) }
-      state.timers = [:]
-      state.liveTimers = []
+      state.timers.removeAll(into: &released)
+      if let upstream = state.upstream { released.append(upstream) }
+      if let fallback = state.fallback { released.append(fallback) }
       state.upstream = nil
       state.fallback = nil
-      defer { state.machine = nil }
-      return (state.machine, tokens)
+      return state.machine.take()
     }
-    for token in released.1 { token.cancel() }
-  }
-
-  func cancelSubscription(id: UInt64) {
-    end()
+    _ = machine  // released here, outside the lock
+    for token in released { token.cancel() }
   }
 }
 
+@usableFromInline
 struct TimedUpstreamObserver<Machine: TimedStateMachine, Downstream: SignalObserver>: SignalObserver
 where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
-  let storage: TimedOperatorStorage<Machine, Downstream>
+  @usableFromInline let storage: TimedOperatorStorage<Machine, Downstream>
 
+  @inlinable
+  init(storage: TimedOperatorStorage<Machine, Downstream>) {
+    self.storage = storage
+  }
+
+  @inlinable
   func receive(_ event: Event<Machine.Input, Machine.UpstreamFailure>) -> SignalControl {
     storage.receiveUpstream(event)
   }
 }
 
+@usableFromInline
 struct TimedFallbackObserver<Machine: TimedStateMachine, Downstream: SignalObserver>: SignalObserver
 where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
-  let storage: TimedOperatorStorage<Machine, Downstream>
+  @usableFromInline let storage: TimedOperatorStorage<Machine, Downstream>
 
+  @inlinable
+  init(storage: TimedOperatorStorage<Machine, Downstream>) {
+    self.storage = storage
+  }
+
+  @inlinable
   func receive(_ event: Event<Machine.Output, Machine.Failure>) -> SignalControl {
     storage.receiveFallback(event)
   }
@@ -224,6 +334,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
 
 /// The interval a time operator uses for `requested`: a negative interval counts as zero,
 /// as ``SignalScheduler/schedule(after:_:)`` does.
+@inlinable
 func effectiveInterval(_ requested: Duration) -> Duration {
   max(requested, .zero)
 }

@@ -34,6 +34,7 @@ public struct AfterSignal<Output: Sendable>: Signal {
   }
 
   /// Schedules the value for `observer`, `delay` from now.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Never {
     let core = AfterCore(observer: observer, value: value)
@@ -51,23 +52,28 @@ extension AfterSignal where Output == Void {
 }
 
 /// One `AfterSignal` subscription. `@unchecked Sendable`: all mutable state is in `state`.
-final class AfterCore<Observer: SignalObserver>: SubscriptionTarget, @unchecked Sendable
+@usableFromInline
+final class AfterCore<Observer: SignalObserver>: SpecializedTarget, @unchecked Sendable
 where Observer.Failure == Never {
-  private enum State {
+  @usableFromInline
+  enum State {
     case waiting(Observer, SignalSubscription?)
     case delivering
     case done
   }
 
-  private let state: Locked<State>
-  private let value: Observer.Input
+  @usableFromInline let state: Locked<State>
+  @usableFromInline let value: Observer.Input
 
+  @inlinable
   init(observer: Observer, value: Observer.Input) {
     self.state = Locked(.waiting(observer, nil))
     self.value = value
+    super.init { target, _ in unsafeDowncast(target, to: AfterCore.self).cancel() }
   }
 
   /// Keeps the scheduled action's handle, unless the action already ran (a synchronous scheduler).
+  @inlinable
   func hold(_ token: SignalSubscription) {
     let keep = state.withLock { state -> Bool in
       guard case .waiting(let observer, nil) = state else { return false }
@@ -77,6 +83,7 @@ where Observer.Failure == Never {
     if !keep { token.cancel() }
   }
 
+  @inlinable
   func fire() {
     let taken = state.withLock { state -> (Observer, SignalSubscription?)? in
       guard case .waiting(let observer, let token) = state else { return nil }
@@ -97,7 +104,8 @@ where Observer.Failure == Never {
     if !cancelledMeanwhile { _ = observer.receive(.finished) }
   }
 
-  func cancelSubscription(id: UInt64) {
+  @inlinable
+  func cancel() {
     let released = state.withLock { state -> State in
       defer { state = .done }
       return state

@@ -42,8 +42,8 @@ func introRaceSignals(triggerTimes: [Duration]) -> Int {
   // A signal is a description: built once, subscribed once per round (each subscription
   // starts its own 2.6 s and 3 s timers at the scheduler's `now`).
   let introEnd =
-    trigger.map { triggered }.eraseToAnySignal()
-    .race(with: AfterSignal(.milliseconds(2600), value: lengthElapsed, on: scheduler).eraseToAnySignal())
+    trigger.map { triggered }
+    .race(with: AfterSignal(.milliseconds(2600), value: lengthElapsed, on: scheduler))
     .timeout(.seconds(3), scheduler: scheduler, fallback: JustSignal(timedOut))
     .first()
   for triggerTime in triggerTimes {

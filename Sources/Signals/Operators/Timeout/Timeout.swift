@@ -88,10 +88,11 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public let interval: Duration
   /// The scheduler that measures the interval.
   public let scheduler: any SignalScheduler
-  let mapFailure: @Sendable (Upstream.Failure) -> Failure
-  let action: TimeoutAction<Failure>
-  let fallback: AnySignal<Output, Failure>?
+  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
+  @usableFromInline let action: TimeoutAction<Failure>
+  @usableFromInline let fallback: AnySignal<Output, Failure>?
 
+  @usableFromInline
   init(
     upstream: Upstream, interval: Duration, scheduler: some SignalScheduler,
     mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure, action: TimeoutAction<Failure>,
@@ -106,6 +107,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   }
 
   /// Subscribes `observer`; the interval starts now.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let machine = TimeoutStateMachine<Output, Upstream.Failure, Failure>(

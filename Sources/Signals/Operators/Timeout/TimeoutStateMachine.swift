@@ -1,4 +1,5 @@
 /// What a timeout does when it fires.
+@usableFromInline
 enum TimeoutAction<Failure: Error>: Sendable {
   /// Fail with the error the closure makes.
   case fail(@Sendable () -> Failure)
@@ -10,18 +11,20 @@ enum TimeoutAction<Failure: Error>: Sendable {
 ///
 /// States: waiting (a timer is set for `deadline`), ended (the upstream ended,
 /// or the timeout fired).
+@usableFromInline
 struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Error>: TimedStateMachine {
-  typealias Input = Output
+  @usableFromInline typealias Input = Output
 
-  let interval: Duration
+  @usableFromInline let interval: Duration
   /// When the subscription started: the first deadline is measured from here.
-  let start: SignalInstant
-  let mapFailure: @Sendable (UpstreamFailure) -> Failure
-  let action: TimeoutAction<Failure>
-  private var timer: UInt64?
-  private var nextID: UInt64 = 0
-  private var ended = false
+  @usableFromInline let start: SignalInstant
+  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Failure
+  @usableFromInline let action: TimeoutAction<Failure>
+  @usableFromInline var timer: UInt64?
+  @usableFromInline var nextID: UInt64 = 0
+  @usableFromInline var ended = false
 
+  @inlinable
   init(
     interval: Duration, start: SignalInstant, mapFailure: @escaping @Sendable (UpstreamFailure) -> Failure,
     action: TimeoutAction<Failure>
@@ -32,7 +35,8 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
     self.action = action
   }
 
-  private mutating func restart(at deadline: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
+  @inlinable
+  mutating func restart(at deadline: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
     if let timer { effects.cancel.append(timer) }
     nextID += 1
     timer = nextID
@@ -40,11 +44,13 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
   }
 
   /// Starts the first timer, unless a value already restarted it or the upstream ended during subscription.
+  @inlinable
   mutating func start(_ effects: inout TimedEffects<Output, Failure>) {
     guard !ended && timer == nil else { return }
     restart(at: start + interval, &effects)
   }
 
+  @inlinable
   mutating func receive(
     _ event: Event<Output, UpstreamFailure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
   ) {
@@ -62,12 +68,14 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
     }
   }
 
-  private mutating func end(_ effects: inout TimedEffects<Output, Failure>) {
+  @inlinable
+  mutating func end(_ effects: inout TimedEffects<Output, Failure>) {
     ended = true
     if let timer { effects.cancel.append(timer) }
     timer = nil
   }
 
+  @inlinable
   mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
     guard !ended, timer == id else { return }
     ended = true

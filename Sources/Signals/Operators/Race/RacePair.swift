@@ -1,0 +1,53 @@
+extension Signal {
+  /// Mirrors whichever of this signal and `other`, a signal of another type, sends its first event first.
+  ///
+  /// ```swift
+  /// let animationEnded = endTrigger.map { IntroEnd.completed }
+  ///   .race(with: AfterSignal(.seconds(2.6), value: IntroEnd.completed, on: scheduler))
+  /// ```
+  ///
+  /// The same race as ``race(with:)-(Self...)``, without erasing either side to an
+  /// ``AnySignal`` first: the first event of any kind wins, the loser is cancelled at once, and
+  /// if this signal sends while being subscribed, `other` is never subscribed.
+  @inlinable
+  public func race<Other: Signal>(with other: Other) -> RacePairSignal<Self, Other>
+  where Other.Output == Output, Other.Failure == Failure {
+    RacePairSignal(self, other)
+  }
+}
+
+/// A race between two signals of different types. See ``Signal/race(with:)-(Other)``.
+///
+/// Behaves exactly as a ``RaceSignal`` of the two: the first event of any kind decides the
+/// winner, the loser is cancelled at once, and the second signal is not subscribed if the first
+/// one sends while being subscribed.
+public struct RacePairSignal<First: Signal, Second: Signal>: Signal
+where Second.Output == First.Output, Second.Failure == First.Failure {
+  /// The signals' output type.
+  public typealias Output = First.Output
+  /// The signals' failure type.
+  public typealias Failure = First.Failure
+
+  /// The first contestant, subscribed first.
+  public let first: First
+  /// The second contestant.
+  public let second: Second
+
+  /// Races `first` and `second`.
+  @inlinable
+  public init(_ first: First, _ second: Second) {
+    self.first = first
+    self.second = second
+  }
+
+  /// Subscribes `observer` to the winner's events.
+  @inlinable
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let serializer = Serializer(downstream: observer, machine: RaceStateMachine())
+    guard serializer.reserve(0..<2) else { return .empty }
+    serializer.subscribe(first, key: 0, with: RaceObserver(serializer: serializer, key: 0))
+    serializer.subscribe(second, key: 1, with: RaceObserver(serializer: serializer, key: 1))
+    return serializer.subscription
+  }
+}
