@@ -32,7 +32,7 @@ import Signals
 ///   its own executor, concurrently with the test: await its result (or another signal of progress)
 ///   before asserting on it.
 public struct TestClock: Clock {
-  /// The instant type: the scheduler's ``Signals/SignalInstant``.
+  /// The instant type: the scheduler's `SignalInstant`.
   public typealias Instant = SignalInstant
   /// The duration type: Swift's `Duration`.
   public typealias Duration = Swift.Duration

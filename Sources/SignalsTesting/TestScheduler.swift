@@ -10,7 +10,7 @@ import Signals
 
 /// A scheduler on virtual time: nothing runs until the test advances the clock.
 ///
-/// It starts at ``Signals/SignalInstant/zero`` and moves only when you call ``advance(by:)``,
+/// It starts at `SignalInstant.zero` and moves only when you call ``advance(by:)``,
 /// ``advance(to:)`` or ``run(limit:)``, which run the due actions on the calling thread:
 ///
 /// ```swift
