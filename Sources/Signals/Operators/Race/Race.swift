@@ -15,7 +15,7 @@ extension Signal {
   }
 }
 
-/// A signal that mirrors the first of several signals to send an event. See ``Signal/race(with:)``.
+/// A signal that mirrors the first of several signals to send an event. See ``Signal/race(with:)->RaceSignal<Self>``.
 ///
 /// - The first event of any kind (value, finish or failure) decides the winner; the losers
 ///   are cancelled at once, their subscriptions released.

@@ -6,7 +6,7 @@ extension Signal {
   ///   .race(with: AfterSignal(.seconds(2.6), value: IntroEnd.completed, on: scheduler))
   /// ```
   ///
-  /// The same race as ``race(with:)-(Self...)``, without erasing either side to an
+  /// The same race as ``race(with:)->RaceSignal<Self>``, without erasing either side to an
   /// ``AnySignal`` first: the first event of any kind wins, the loser is cancelled at once, and
   /// if this signal sends while being subscribed, `other` is never subscribed.
   @inlinable
@@ -16,7 +16,7 @@ extension Signal {
   }
 }
 
-/// A race between two signals of different types. See ``Signal/race(with:)-(Other)``.
+/// A race between two signals of different types. See ``Signal/race(with:)->RacePairSignal<Self,Other>``.
 ///
 /// Behaves exactly as a ``RaceSignal`` of the two: the first event of any kind decides the
 /// winner, the loser is cancelled at once, and the second signal is not subscribed if the first
