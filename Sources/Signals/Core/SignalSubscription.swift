@@ -44,7 +44,9 @@ public final class SignalSubscription: Hashable, Sendable {
   }
 
   /// A subscription with nothing to cancel, for signals that finish synchronously.
-  public static var empty: SignalSubscription { SignalSubscription(target: nil, id: 0) }
+  ///
+  /// One shared instance: returning it allocates nothing.
+  public static let empty = SignalSubscription(target: nil, id: 0)
 
   /// Stops delivery and releases everything the subscription holds upstream.
   ///
