@@ -74,7 +74,7 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
     guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
       serializer.subscribe(
-        upstream, key: UInt64(index), with: CombineLatestObserver(serializer: serializer, index: index))
+        upstream, key: UInt64(index), with: IndexedUpstreamObserver(serializer: serializer, index: index))
     }
     return serializer.subscription
   }

@@ -1,6 +1,6 @@
 /// The state of a combineLatest: the latest value of each upstream and who finished.
 @usableFromInline
-struct CombineLatestStateMachine<Element: Sendable>: SerialMachine {
+struct CombineLatestStateMachine<Element: Sendable>: IndexedSerialMachine {
   @usableFromInline var latest: [Element?]
   /// How many upstreams have not sent a value yet.
   @usableFromInline var missing: Int

@@ -62,7 +62,8 @@ public struct ZipSignal<Upstream: Signal>: Signal {
     let serializer = Serializer(downstream: observer, machine: ZipStateMachine<Upstream.Output>(count: upstreams.count))
     guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
-      serializer.subscribe(upstream, key: UInt64(index), with: ZipObserver(serializer: serializer, index: index))
+      serializer.subscribe(
+        upstream, key: UInt64(index), with: IndexedUpstreamObserver(serializer: serializer, index: index))
     }
     return serializer.subscription
   }

@@ -1,6 +1,6 @@
 /// The state of a zip: a queue of unpaired values per upstream and who finished.
 @usableFromInline
-struct ZipStateMachine<Element: Sendable>: SerialMachine {
+struct ZipStateMachine<Element: Sendable>: IndexedSerialMachine {
   @usableFromInline var buffers: [ZipBuffer<Element>]
   @usableFromInline var finished: [Bool]
 

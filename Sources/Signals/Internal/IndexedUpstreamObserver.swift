@@ -1,0 +1,43 @@
+/// A state machine fed by several upstreams of one element type, each known by its index
+/// (combineLatest, zip): it emits arrays with one element per upstream.
+@usableFromInline
+protocol IndexedSerialMachine: SerialMachine {
+  /// The element type of every upstream.
+  associatedtype Element: Sendable
+
+  /// Upstream `index` sent `value`.
+  mutating func value<Failure>(_ value: Element, at index: Int) -> SerialStep<[Element], Failure>
+
+  /// Upstream `index` finished.
+  mutating func finished<Failure>(at index: Int) -> SerialStep<[Element], Failure>
+}
+
+/// Receives the events of upstream `index` and feeds them to the serializer's machine.
+@usableFromInline
+struct IndexedUpstreamObserver<Downstream: SignalObserver, Machine: IndexedSerialMachine>: SignalObserver
+where Downstream.Input == [Machine.Element] {
+  @usableFromInline let serializer: Serializer<Downstream, Machine>
+  @usableFromInline let index: Int
+
+  @inlinable
+  init(serializer: Serializer<Downstream, Machine>, index: Int) {
+    self.serializer = serializer
+    self.index = index
+  }
+
+  @inlinable
+  func receive(_ event: Event<Machine.Element, Downstream.Failure>) -> SignalControl {
+    let index = index
+    switch event {
+    case .value(let value):
+      return serializer.transact { $0.machine.value(value, at: index) }
+    case .finished:
+      return serializer.transact { state in
+        state.dropUpstream(UInt64(index))
+        return state.machine.finished(at: index)
+      }
+    case .failed(let error):
+      return serializer.send(.failed(error))
+    }
+  }
+}
