@@ -1,32 +1,80 @@
 import Signals
 
-// The TestScheduler's pending work: a 4-ary min-heap of plain keys plus a slot table for the actions.
+// The TestScheduler's pending work: a radix heap of plain keys plus a slot table for the actions.
 //
-// Heap entries are trivial values (deadline, sequence, slot, generation): sifting moves bytes, never
-// reference counts, and four children per node halve the depth of a binary heap, which is what matters
-// with a million entries that no cache holds. The closures live in `slots`, so a cancellation releases its
-// closure at once (O(1)) and leaves a stale heap entry behind: its generation no longer matches the slot's.
-// Stale entries are skipped when they reach the top, and the heap is compacted when they outnumber the live
-// ones. A token's id is `slot | generation << 32`, so a token of an action that already ran (or was
-// cancelled) finds a different generation and does nothing.
+// Virtual time never goes back and nothing is scheduled before `now`, so the queue is monotone: every new
+// deadline is at or after the last one taken out. A radix heap exploits that. It keeps a cursor (the key of
+// the last action taken out, at most `now`) and puts each key in the bucket of the highest bit in which it
+// differs from the cursor (bucket 0: equal to the cursor). Taking out the minimum scans only the lowest
+// non-empty bucket: its minimum becomes the cursor and its keys move to lower buckets. A key moves down at
+// most once per bit and every pass streams through contiguous memory, where a binary heap's sift-down takes
+// a cache miss per level once a million entries no longer fit in cache.
+//
+// First in, first out for equal deadlines needs no sequence number here: equal keys always sit in the same
+// bucket (a bucket is a function of the key and the cursor), appends keep their order and the passes that
+// move keys down are stable, so they stay in scheduling order.
+//
+// A key before the cursor can still arrive when the cursor has moved past `now` (`nextDeadline`, or an
+// advance that looked at a later deadline); such keys go to `early`, an ordinary 4-ary heap ordered by
+// (deadline, sequence), whose keys are all before every radix key, so it is served first.
+//
+// Heap entries are trivial values: moving them never touches reference counts. The closures live in
+// `slots`, so a cancellation releases its closure at once (O(1)) and leaves a stale entry behind: its
+// generation no longer matches the slot's. Stale entries are dropped when they reach the front, and
+// everything is compacted when they outnumber the live ones. A token's id is `slot | generation << 32`, so
+// a token of an action that already ran (or was cancelled) finds a different generation and does nothing.
 
-/// One pending deadline in the heap: trivial, 32 bytes.
+/// A deadline as an unsigned 128-bit integer that orders like the `Duration` (sign bit flipped).
+struct TestSchedulerRadixKey: Equatable {
+  var high: UInt64
+  var low: UInt64
+
+  @inline(__always)
+  init(high: UInt64, low: UInt64) {
+    self.high = high
+    self.low = low
+  }
+
+  @inline(__always)
+  init(_ duration: Duration) {
+    let (high, low) = TestSchedulerKey.words(duration)
+    self.init(high: UInt64(bitPattern: high) ^ (1 << 63), low: low)
+  }
+
+  var duration: Duration { TestSchedulerKey.duration(high: Int64(bitPattern: high ^ (1 << 63)), low: low) }
+
+  @inline(__always)
+  static func < (lhs: Self, rhs: Self) -> Bool {
+    lhs.high < rhs.high || (lhs.high == rhs.high && lhs.low < rhs.low)
+  }
+
+  /// The radix heap bucket of `self` for `cursor`: 0 if equal, else one plus the highest differing bit.
+  @inline(__always)
+  func bucket(from cursor: Self) -> Int {
+    let high = self.high ^ cursor.high
+    if high != 0 { return 128 &- high.leadingZeroBitCount }
+    return 64 &- (self.low ^ cursor.low).leadingZeroBitCount
+  }
+}
+
+/// One pending deadline in a radix bucket: trivial, 24 bytes.
+struct TestSchedulerRadixEntry {
+  var key: TestSchedulerRadixKey
+  var slot: UInt32
+  var generation: UInt32
+}
+
+/// One pending deadline in the early heap (keys before the radix cursor): trivial, 32 bytes.
 struct TestSchedulerEntry {
-  /// The deadline as a 128-bit integer of attoseconds (see `TestSchedulerKey`).
-  var deadlineHigh: Int64
-  var deadlineLow: UInt64
+  var key: TestSchedulerRadixKey
   var sequence: UInt64
   var slot: UInt32
   var generation: UInt32
 
-  var deadline: Duration { TestSchedulerKey.duration(high: deadlineHigh, low: deadlineLow) }
-
-  /// Orders by deadline, then by scheduling order (first in, first out). Plain integer compares, inlined
-  /// (`Duration`'s own `<` is an out-of-line call into the standard library).
+  /// Orders by deadline, then by scheduling order (first in, first out).
   @inline(__always)
   func runsBefore(_ other: TestSchedulerEntry) -> Bool {
-    if deadlineHigh != other.deadlineHigh { return deadlineHigh < other.deadlineHigh }
-    if deadlineLow != other.deadlineLow { return deadlineLow < other.deadlineLow }
+    if key != other.key { return key < other.key }
     return sequence < other.sequence
   }
 }
@@ -57,16 +105,32 @@ struct TestSchedulerSlot {
 /// The pending actions of a `TestScheduler`, ordered by (deadline, sequence). Not thread-safe: lives in a `Locked`.
 struct TestSchedulerQueue {
   private static let noSlot = UInt32.max
+  /// Buckets 0 ... 128 (see `TestSchedulerRadixKey.bucket(from:)`).
+  private static let bucketCount = 129
+  /// A pass that moves at most this many entries checks them against the slot table on the way: they are
+  /// the next to run, so this drops cancelled ones early and brings their slots into cache together.
+  private static let checkedPass = 32
 
-  private(set) var heap: [TestSchedulerEntry] = []
+  /// Every radix key is at or after the cursor; at most the key of the last action taken out.
+  private var cursor = TestSchedulerRadixKey(.zero)
+  private var buckets = [[TestSchedulerRadixEntry]](repeating: [], count: bucketCount)
+  /// Bit `i` of word `i / 64` is set when `buckets[i]` may hold entries (bucket 0: past `frontHead`).
+  private var occupied: (UInt64, UInt64, UInt64) = (0, 0, 0)
+  /// The entries of bucket 0 before this index were taken out.
+  private var frontHead = 0
+  /// Keys before the cursor, in a 4-ary heap.
+  private var early: [TestSchedulerEntry] = []
+
   private var slots: [TestSchedulerSlot] = []
   private var freeSlot = noSlot
   private var sequence: UInt64 = 0
-  /// Heap entries whose action was cancelled.
+  /// Entries in the buckets and in `early`, live or stale.
+  private var entries = 0
+  /// Entries whose action was cancelled.
   private var stale = 0
 
   /// The number of actions waiting to run.
-  var count: Int { heap.count - stale }
+  var count: Int { entries - stale }
 
   /// Adds `action` at `deadline`; returns its token id.
   mutating func insert(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
@@ -82,10 +146,16 @@ struct TestSchedulerQueue {
     }
     let generation = slots[Int(slot)].generation
     sequence &+= 1
-    let (high, low) = TestSchedulerKey.words(deadline)
-    heap.append(
-      TestSchedulerEntry(deadlineHigh: high, deadlineLow: low, sequence: sequence, slot: slot, generation: generation))
-    heap.withUnsafeMutableBufferPointer { buffer in Self.siftUp(buffer, from: buffer.count - 1) }
+    entries += 1
+    let key = TestSchedulerRadixKey(deadline)
+    if key < cursor {
+      early.append(TestSchedulerEntry(key: key, sequence: sequence, slot: slot, generation: generation))
+      early.withUnsafeMutableBufferPointer { buffer in Self.siftUp(buffer, from: buffer.count - 1) }
+    } else {
+      let bucket = key.bucket(from: cursor)
+      buckets[bucket].append(TestSchedulerRadixEntry(key: key, slot: slot, generation: generation))
+      markOccupied(bucket)
+    }
     return UInt64(slot) | UInt64(generation) << 32
   }
 
@@ -96,27 +166,28 @@ struct TestSchedulerQueue {
     guard slot < slots.count, slots[slot].generation == generation, slots[slot].action != nil else { return nil }
     let action = release(slot: slot)
     stale += 1
-    if stale > 64 && stale > heap.count / 2 { compact() }
+    if stale > 64 && stale > entries / 2 { compact() }
     return action
   }
 
-  /// The deadline of the next action to run, dropping cancelled entries from the top.
+  /// The deadline of the next action to run, dropping cancelled entries from the front.
   mutating func nextDeadline() -> Duration? {
-    dropStaleTop()
-    return heap.first?.deadline
+    guard let (key, _) = findFirst() else { return nil }
+    return key.duration
   }
 
   /// Removes and returns the next action if it is due by `limit` (any, if `nil`), with its deadline.
   mutating func popFirst(dueBy limit: Duration?) -> (deadline: Duration, action: @Sendable () -> Void)? {
-    dropStaleTop()
-    guard let first = heap.first else { return nil }
-    if let limit {
-      let (high, low) = TestSchedulerKey.words(limit)
-      if first.deadlineHigh > high || (first.deadlineHigh == high && first.deadlineLow > low) { return nil }
+    guard let (key, slot) = findFirst() else { return nil }
+    if let limit, TestSchedulerRadixKey(limit) < key { return nil }
+    if !early.isEmpty {
+      removeFirstEarly()
+    } else {
+      frontHead += 1
     }
-    removeFirst()
-    guard let action = release(slot: Int(first.slot)) else { return nil }
-    return (first.deadline, action)
+    entries -= 1
+    guard let action = release(slot: slot) else { return nil }
+    return (key.duration, action)
   }
 
   /// Removes every pending action; returns them to be released outside the lock.
@@ -127,7 +198,11 @@ struct TestSchedulerQueue {
     for slot in slots.indices where slots[slot].action != nil {
       if let action = release(slot: slot) { removed.append(action) }
     }
-    heap = []
+    buckets = [[TestSchedulerRadixEntry]](repeating: [], count: Self.bucketCount)
+    occupied = (0, 0, 0)
+    frontHead = 0
+    early = []
+    entries = 0
     stale = 0
     return removed
   }
@@ -135,45 +210,126 @@ struct TestSchedulerQueue {
   // MARK: - Slots
 
   private mutating func release(slot: Int) -> (@Sendable () -> Void)? {
-    // Moved out with `swap`, not copied: no retain of the closure's context (often not in cache).
-    var action: (@Sendable () -> Void)? = nil
-    swap(&action, &slots[slot].action)
+    let action = slots[slot].action.take()
     slots[slot].generation &+= 1
     slots[slot].nextFree = freeSlot
     freeSlot = UInt32(truncatingIfNeeded: slot)
     return action
   }
 
-  private func isLive(_ entry: TestSchedulerEntry) -> Bool {
-    slots[Int(entry.slot)].generation == entry.generation
+  @inline(__always)
+  private func isLive(slot: UInt32, generation: UInt32) -> Bool {
+    slots[Int(slot)].generation == generation
   }
 
-  private mutating func dropStaleTop() {
-    while stale > 0, let first = heap.first, !isLive(first) {
-      removeFirst()
-      stale -= 1
+  // MARK: - Radix heap
+
+  @inline(__always)
+  private mutating func markOccupied(_ bucket: Int) {
+    switch bucket >> 6 {
+    case 0: occupied.0 |= 1 << UInt64(bucket & 63)
+    case 1: occupied.1 |= 1 << UInt64(bucket & 63)
+    default: occupied.2 |= 1 << UInt64(bucket & 63)
     }
   }
 
-  /// Drops every stale entry and rebuilds the heap: O(n), amortized over the cancellations that caused it.
+  /// The lowest occupied bucket above 0, or `nil`.
+  private func firstOccupiedBucket() -> Int? {
+    let low = occupied.0 & ~1
+    if low != 0 { return low.trailingZeroBitCount }
+    if occupied.1 != 0 { return 64 + occupied.1.trailingZeroBitCount }
+    if occupied.2 != 0 { return 128 + occupied.2.trailingZeroBitCount }
+    return nil
+  }
+
+  /// The key and slot of the next live entry (the top of `early` if any, else `buckets[0][frontHead]`),
+  /// dropping stale entries and refilling bucket 0 on the way; `nil` when nothing is pending.
+  private mutating func findFirst() -> (TestSchedulerRadixKey, Int)? {
+    while let first = early.first {
+      if isLive(slot: first.slot, generation: first.generation) { return (first.key, Int(first.slot)) }
+      removeFirstEarly()
+      entries -= 1
+      stale -= 1
+    }
+    while true {
+      if frontHead < buckets[0].count {
+        let first = buckets[0][frontHead]
+        if isLive(slot: first.slot, generation: first.generation) { return (first.key, Int(first.slot)) }
+        frontHead += 1
+        entries -= 1
+        stale -= 1
+        continue
+      }
+      if frontHead > 0 {
+        buckets[0].removeAll(keepingCapacity: true)
+        frontHead = 0
+      }
+      occupied.0 &= ~1
+      guard let bucket = firstOccupiedBucket() else { return nil }
+      redistribute(bucket)
+    }
+  }
+
+  /// Moves the cursor to the minimum of `buckets[bucket]` (the lowest occupied one) and its entries down.
+  private mutating func redistribute(_ bucket: Int) {
+    var source: [TestSchedulerRadixEntry] = []
+    swap(&source, &buckets[bucket])
+    switch bucket >> 6 {
+    case 0: occupied.0 &= ~(1 << UInt64(bucket & 63))
+    case 1: occupied.1 &= ~(1 << UInt64(bucket & 63))
+    default: occupied.2 &= ~(1 << UInt64(bucket & 63))
+    }
+    let checks = source.count <= Self.checkedPass
+    source.withUnsafeBufferPointer { source in
+      var minimum = source[0].key
+      for entry in source.dropFirst() where entry.key < minimum { minimum = entry.key }
+      cursor = minimum
+      for entry in source {
+        if checks && !isLive(slot: entry.slot, generation: entry.generation) {
+          entries -= 1
+          stale -= 1
+          continue
+        }
+        let target = entry.key.bucket(from: minimum)
+        buckets[target].append(entry)
+        markOccupied(target)
+      }
+    }
+    // Bucket `bucket` is still empty (every key moved below it): give it its storage back.
+    source.removeAll(keepingCapacity: true)
+    swap(&source, &buckets[bucket])
+  }
+
+  /// Drops every stale entry: O(n), amortized over the cancellations that caused it.
   private mutating func compact() {
     let slots = self.slots
-    heap.removeAll { slots[Int($0.slot)].generation != $0.generation }
-    stale = 0
-    heap.withUnsafeMutableBufferPointer { buffer in
+    func isLive(_ entry: TestSchedulerRadixEntry) -> Bool { slots[Int(entry.slot)].generation == entry.generation }
+    if frontHead > 0 {
+      buckets[0].removeFirst(frontHead)
+      frontHead = 0
+    }
+    occupied = (0, 0, 0)
+    for bucket in buckets.indices where !buckets[bucket].isEmpty {
+      buckets[bucket].removeAll { !isLive($0) }
+      if !buckets[bucket].isEmpty { markOccupied(bucket) }
+    }
+    early.removeAll { slots[Int($0.slot)].generation != $0.generation }
+    early.withUnsafeMutableBufferPointer { buffer in
       guard buffer.count > 1 else { return }
       for index in stride(from: (buffer.count - 2) / 4, through: 0, by: -1) {
         Self.siftDown(buffer, from: index)
       }
     }
+    entries -= stale
+    stale = 0
   }
 
-  // MARK: - 4-ary heap
+  // MARK: - Early 4-ary heap
 
-  private mutating func removeFirst() {
-    let last = heap.removeLast()
-    guard !heap.isEmpty else { return }
-    heap.withUnsafeMutableBufferPointer { buffer in
+  private mutating func removeFirstEarly() {
+    let last = early.removeLast()
+    guard !early.isEmpty else { return }
+    early.withUnsafeMutableBufferPointer { buffer in
       buffer[0] = last
       Self.siftDown(buffer, from: 0)
     }
