@@ -79,6 +79,23 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
     return SignalSubscription(target: self, id: id)
   }
 
+  /// Schedules `action` at `deadline` (a deadline in the past means the current instant) and names it by id
+  /// in the returned handle: no allocation besides the closure's.
+  public func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void)
+    -> SignalTimerHandle
+  {
+    SignalTimerHandle(id: state.withLock { $0.queue.insert(at: max(deadline.offset, $0.now), action) })
+  }
+
+  /// Removes the pending action of `handle` and releases its closure; ignored if it ran or was cancelled.
+  public func cancelTimer(_ handle: SignalTimerHandle) {
+    if let subscription = handle.subscription {
+      subscription.cancel()
+    } else {
+      cancelSubscription(id: handle.id)
+    }
+  }
+
   /// Removes a pending action (the entry point of its subscription's `cancel()` and deinit).
   @usableFromInline
   package func cancelSubscription(id: UInt64) {

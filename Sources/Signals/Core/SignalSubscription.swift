@@ -18,19 +18,37 @@
 /// returns on the thread that delivers events, no further event reaches the
 /// observer. Cancelling from another thread stops delivery promptly, but an
 /// event that was already being delivered finishes.
-public final class SignalSubscription: Hashable, Sendable {
+public final class SignalSubscription: Hashable, @unchecked Sendable {  // immutable; `canceller` is thread-safe
+  /// What cancelling cancels; `nil` for ``empty``.
   @usableFromInline
-  let target: (any SubscriptionTarget)?
+  let target: AnyObject?
   @usableFromInline
   let id: UInt64
+  /// Cancels `target`'s subscription `id`: a capture-free closure made in specialized code, so that
+  /// cancelling runs the target's specialized cancel, with no witness-table or generic-metadata lookups.
+  @usableFromInline
+  let canceller: (AnyObject, UInt64) -> Void
+
+  /// A subscription that calls `canceller(target, id)` on the first cancel and at deinit.
+  ///
+  /// `package`: for targets that are not classes of their own (a `Locked` storage holding an operator's
+  /// whole state), which is how an operator's state costs one allocation. `canceller` must be capture-free
+  /// and idempotent, and it may run on any thread.
+  @inlinable
+  package init(object target: AnyObject?, id: UInt64, canceller: @escaping (AnyObject, UInt64) -> Void) {
+    self.target = target
+    self.id = id
+    self.canceller = canceller
+  }
 
   /// A subscription that calls `target.cancelSubscription(id:)` on cancel and at deinit.
   ///
   /// `package`: the allocation-free path for `SignalsTesting`'s scheduler (one object per token).
   @inlinable
-  package init(target: (any SubscriptionTarget)?, id: UInt64) {
-    self.target = target
-    self.id = id
+  package convenience init<Target: SubscriptionTarget>(target: Target, id: UInt64) {
+    self.init(object: target, id: id) { target, id in
+      unsafeDowncast(target, to: Target.self).cancelSubscription(id: id)
+    }
   }
 
   /// A subscription that runs `onCancel` once, on the first `cancel()` or at deinit.
@@ -46,18 +64,18 @@ public final class SignalSubscription: Hashable, Sendable {
   /// A subscription with nothing to cancel, for signals that finish synchronously.
   ///
   /// One shared instance: returning it allocates nothing.
-  public static let empty = SignalSubscription(target: nil, id: 0)
+  public static let empty = SignalSubscription(object: nil, id: 0) { _, _ in }
 
   /// Stops delivery and releases everything the subscription holds upstream.
   ///
   /// Idempotent and thread-safe.
   @inlinable
   public func cancel() {
-    target?.cancelSubscription(id: id)
+    if let target { canceller(target, id) }
   }
 
   deinit {
-    target?.cancelSubscription(id: id)
+    if let target { canceller(target, id) }
   }
 
   /// Keeps this subscription alive in `set` (it is cancelled when removed and released).

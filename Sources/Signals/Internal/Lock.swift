@@ -68,6 +68,20 @@ package struct Locked<State>: @unchecked Sendable {  // state only reachable thr
     storage = LockStorage.make(initial)
   }
 
+  /// The `Locked` whose storage is `object`, which must be a `LockStorage<State>`: how a
+  /// `SignalSubscription`'s capture-free canceller gets its operator back.
+  @inlinable
+  package init(unsafeStorage object: AnyObject) {
+    storage = unsafeDowncast(object, to: LockStorage<State>.self)
+  }
+
+  /// Reads the state without locking: only for its `let` fields, which never change after `init`
+  /// (an operator's downstream observer, say), so no lock is needed to read them.
+  @inlinable
+  package func withoutLocking<Result>(_ body: (UnsafePointer<State>) throws -> Result) rethrows -> Result {
+    try storage.withUnsafeMutablePointerToHeader { try body(UnsafePointer($0)) }
+  }
+
   /// Runs `body` with exclusive access to the state. `body` must not call user code.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

@@ -80,6 +80,48 @@ public protocol SignalScheduler: Sendable {
   ///
   /// Actions due at the same instant run in the order they were scheduled.
   func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription
+
+  /// Runs `action` at `deadline`, like ``schedule(at:_:)``, and returns a plain handle for
+  /// ``cancelTimer(_:)`` instead of a subscription.
+  ///
+  /// For operators and sources that keep a timer for as long as they live and always cancel it
+  /// themselves: a scheduler that names its actions by id (`SignalsTesting`'s `TestScheduler`) allocates
+  /// nothing for the handle. Unlike a subscription, releasing a handle does *not* cancel the action.
+  ///
+  /// The default implementation wraps ``schedule(at:_:)``'s subscription.
+  func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle
+
+  /// Cancels the action of `handle` and releases its closure, if it has not run yet.
+  ///
+  /// Idempotent: a handle whose action ran or was cancelled is ignored. The default implementation
+  /// cancels the handle's subscription.
+  func cancelTimer(_ handle: SignalTimerHandle)
+}
+
+/// The handle of an action scheduled with ``SignalScheduler/scheduleTimer(at:_:)``.
+///
+/// A value: copying it does not copy the action, and releasing it does not cancel the action; pass it
+/// to ``SignalScheduler/cancelTimer(_:)`` of the scheduler that made it.
+@frozen
+public struct SignalTimerHandle: Sendable {
+  /// The scheduler's own name for the action, for schedulers that cancel by id (0 otherwise).
+  public let id: UInt64
+  /// The action's subscription, for schedulers that cancel through one (`nil` otherwise).
+  public let subscription: SignalSubscription?
+
+  /// A handle naming the action by `id`, for a scheduler that can cancel it by id.
+  @inlinable
+  public init(id: UInt64) {
+    self.id = id
+    self.subscription = nil
+  }
+
+  /// A handle holding the action's `subscription`.
+  @inlinable
+  public init(_ subscription: SignalSubscription) {
+    self.id = 0
+    self.subscription = subscription
+  }
 }
 
 extension SignalScheduler {
@@ -87,5 +129,17 @@ extension SignalScheduler {
   @inlinable
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
     schedule(at: now.advanced(by: delay), action)
+  }
+
+  /// Schedules through ``schedule(at:_:)`` and keeps its subscription in the handle.
+  public func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void)
+    -> SignalTimerHandle
+  {
+    SignalTimerHandle(schedule(at: deadline, action))
+  }
+
+  /// Cancels the handle's subscription.
+  public func cancelTimer(_ handle: SignalTimerHandle) {
+    handle.subscription?.cancel()
   }
 }

@@ -37,10 +37,12 @@ public struct AfterSignal<Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Never {
-    let core = AfterCore(observer: observer, value: value)
-    let token = scheduler.schedule(after: delay) { core.fire() }
-    core.hold(token)
-    return SignalSubscription(target: core, id: 0)
+    let core = AfterCore(observer: observer, value: value, scheduler: scheduler)
+    let timer = scheduler.scheduleTimer(at: scheduler.now.advanced(by: delay)) { core.fire() }
+    core.hold(timer)
+    return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
+      AfterCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
+    }
   }
 }
 
@@ -51,54 +53,75 @@ extension AfterSignal where Output == Void {
   }
 }
 
-/// One `AfterSignal` subscription. `@unchecked Sendable`: all mutable state is in `state`.
+/// The state of one `AfterSignal` subscription.
 @usableFromInline
-final class AfterCore<Observer: SignalObserver>: SpecializedTarget, @unchecked Sendable
-where Observer.Failure == Never {
+struct AfterState<Observer: SignalObserver> where Observer.Failure == Never {
   @usableFromInline
-  enum State {
-    case waiting(Observer, SignalSubscription?)
+  enum Phase {
+    case waiting
     case delivering
     case done
   }
 
-  @usableFromInline let state: Locked<State>
   @usableFromInline let value: Observer.Input
+  @usableFromInline let scheduler: any SignalScheduler
+  /// Until the value is taken for delivery, or the subscription is cancelled.
+  @usableFromInline var observer: Observer?
+  @usableFromInline var timer: SignalTimerHandle?
+  @usableFromInline var phase = Phase.waiting
 
   @inlinable
-  init(observer: Observer, value: Observer.Input) {
-    self.state = Locked(.waiting(observer, nil))
+  init(observer: Observer, value: Observer.Input, scheduler: any SignalScheduler) {
+    self.observer = observer
     self.value = value
-    super.init { target, _ in unsafeDowncast(target, to: AfterCore.self).cancel() }
+    self.scheduler = scheduler
+  }
+}
+
+/// One `AfterSignal` subscription: its whole state in one `Locked` (one allocation), which is also
+/// what its `SignalSubscription` cancels.
+@usableFromInline
+struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == Never {
+  @usableFromInline let state: Locked<AfterState<Observer>>
+
+  @inlinable
+  init(state: Locked<AfterState<Observer>>) {
+    self.state = state
   }
 
-  /// Keeps the scheduled action's handle, unless the action already ran (a synchronous scheduler).
   @inlinable
-  func hold(_ token: SignalSubscription) {
+  init(observer: Observer, value: Observer.Input, scheduler: any SignalScheduler) {
+    self.state = Locked(AfterState(observer: observer, value: value, scheduler: scheduler))
+  }
+
+  /// Keeps the timer's handle, unless the action already ran (a synchronous scheduler) or was cancelled.
+  @inlinable
+  func hold(_ timer: SignalTimerHandle) {
     let keep = state.withLock { state -> Bool in
-      guard case .waiting(let observer, nil) = state else { return false }
-      state = .waiting(observer, token)
+      guard case .waiting = state.phase else { return false }
+      state.timer = timer
       return true
     }
-    if !keep { token.cancel() }
+    if !keep { state.withoutLocking { $0.pointee.scheduler }.cancelTimer(timer) }
   }
 
   @inlinable
   func fire() {
-    let taken = state.withLock { state -> (Observer, SignalSubscription?)? in
-      guard case .waiting(let observer, let token) = state else { return nil }
-      state = .delivering
-      return (observer, token)
+    let taken = state.withLock { state -> Observer? in
+      guard case .waiting = state.phase else { return nil }
+      state.phase = .delivering
+      state.timer = nil
+      return state.observer.take()
     }
-    guard let (observer, token) = taken else { return }
-    _ = token  // the running action's handle, released outside the lock
+    guard let observer = taken else { return }
+    let value = state.withoutLocking { $0.pointee.value }
     guard observer.receive(.value(value)) == .continue else {
-      state.withLock { $0 = .done }
+      state.withLock { $0.phase = .done }
       return
     }
     let cancelledMeanwhile = state.withLock { state -> Bool in
-      defer { state = .done }
-      guard case .delivering = state else { return true }
+      defer { state.phase = .done }
+      guard case .delivering = state.phase else { return true }
       return false
     }
     if !cancelledMeanwhile { _ = observer.receive(.finished) }
@@ -106,10 +129,11 @@ where Observer.Failure == Never {
 
   @inlinable
   func cancel() {
-    let released = state.withLock { state -> State in
-      defer { state = .done }
-      return state
+    let (observer, timer) = state.withLock { state -> (Observer?, SignalTimerHandle?) in
+      state.phase = .done
+      return (state.observer.take(), state.timer.take())
     }
-    if case .waiting(_, let token) = released { token?.cancel() }
+    _ = observer  // released here, outside the lock
+    if let timer { state.withoutLocking { $0.pointee.scheduler }.cancelTimer(timer) }
   }
 }
