@@ -89,3 +89,44 @@ import Testing
     _ = token
   }
 }
+
+/// A source that ignores cancellation: the test sends through the observer it captured.
+private final class StubbornSource: Signal, @unchecked Sendable {  // single-threaded test helper
+  typealias Output = Int
+  typealias Failure = Never
+  var observer: AnySignalObserver<Int, Never>?
+
+  func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Int, Observer.Failure == Never {
+    self.observer = AnySignalObserver(observer)
+    return .empty
+  }
+
+  func send(_ value: Int) -> SignalControl? {
+    observer?.receive(.value(value))
+  }
+}
+
+@Suite struct RacePairRefusalTests {
+  @Test func aLoserThatIgnoresCancellationIsRefused() {
+    let loser = StubbornSource()
+    let winner = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = loser.race(with: winner.map { $0 }).subscribe(log)
+    winner.send(1)
+    #expect(loser.send(2) == .stop)
+    winner.send(3)
+    #expect(log.events == [.value(1), .value(3)])
+    _ = token
+  }
+
+  @Test func nothingArrivesAfterCancel() {
+    let first = StubbornSource()
+    let log = EventLog<Int, Never>()
+    let token = first.race(with: NeverSignal<Int, Never>()).subscribe(log)
+    #expect(first.send(1) == .continue)
+    token.cancel()
+    #expect(first.send(2) == .stop)
+    #expect(log.events == [.value(1)])
+  }
+}

@@ -53,6 +53,12 @@ typealias ReferenceModel<Value: Equatable & Sendable> = (RandomSchedule) -> [Tim
     }
   }
 
+  @Test func racePair() {
+    check("race(with:) of two types", inputs: 2, salt: 9, model: Models.race) { inputs, _, _ in
+      inputs[0].map { $0 }.race(with: inputs[1]).eraseToAnySignal()
+    }
+  }
+
   @Test func combineLatest() {
     check("combineLatest", inputs: 3, salt: 3, model: Models.combineLatest) { inputs, _, _ in
       CombineLatestSignal(inputs).eraseToAnySignal()

@@ -92,6 +92,25 @@ import Testing
     #expect(recorder.snapshot.terminals == 1)
   }
 
+  @Test func racePairDeliversOneWinnerOnly() async {
+    let inputs = (0..<2).map { _ in PassthroughSignal<Int, TestError>() }
+    let recorder = ContractRecorder()
+    let values = await watchdog("race(with:) of 2 inputs of different types, one thread each") {
+      let token = inputs[0].map { $0 }.race(with: inputs[1]).subscribe(recorder)
+      onThreads(2) { thread in
+        for number in 0..<perThread { inputs[thread].send(Tag.make(thread, number)) }
+        inputs[thread].send(.finished)
+      }
+      withExtendedLifetime(token) {}
+      return recorder.values
+    }
+    guard let values else { return }
+    let winners = Set(values.map(Tag.sender))
+    #expect(winners.count == 1, "values from more than one input: \(winners)")
+    #expect(values.map(Tag.number) == Array(0..<perThread), "the winner's values were not all delivered in order")
+    #expect(recorder.snapshot.terminals == 1)
+  }
+
   @Test func zipPairsTheNthValuesOfEachInput() async {
     let inputs = (0..<2).map { _ in PassthroughSignal<Int, TestError>() }
     let log = EventLog<[Int], TestError>()

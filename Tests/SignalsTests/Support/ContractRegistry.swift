@@ -241,6 +241,10 @@ extension ContractCase {
     ContractCase("race", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
       RaceSignal(context.inputs.map(\.signal)).eraseToAnySignal()
     },
+    ContractCase("race(with:) of two types", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) {
+      context in
+      context.input(0).map { $0 }.race(with: context.input(1)).eraseToAnySignal()
+    },
     ContractCase("combineLatest", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
       context.input(0).combineLatest(context.input(1)).map { $0 &+ $1 }.eraseToAnySignal()
     },

@@ -44,10 +44,136 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let serializer = Serializer(downstream: observer, machine: RaceStateMachine())
-    guard serializer.reserve(0..<2) else { return .empty }
-    serializer.subscribe(first, key: 0, with: RaceObserver(serializer: serializer, key: 0))
-    serializer.subscribe(second, key: 1, with: RaceObserver(serializer: serializer, key: 1))
-    return serializer.subscription
+    let core = RacePairCore(downstream: observer)
+    core.connect(.first, first.subscribe(RacePairObserver(core: core, side: .first)))
+    if core.isOpen(for: .second) {
+      core.connect(.second, second.subscribe(RacePairObserver(core: core, side: .second)))
+    }
+    return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
+      RacePairCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
+    }
+  }
+}
+
+// A race of two needs no event queue: the winner is decided under the lock, and from then on only the
+// winner, which delivers serially itself, reaches the downstream; the loser is answered `stop`. So the
+// whole operator is one `Locked` (one allocation) and a value costs one lock round trip.
+
+/// One of the two contestants of a ``RacePairSignal``.
+@usableFromInline
+enum RacePairSide: Sendable {
+  case first
+  case second
+}
+
+/// The state of one `RacePairSignal` subscription.
+@usableFromInline
+struct RacePairState<Downstream: SignalObserver> {
+  /// `nil` once the race ended (a terminal event, `stop`, or cancel).
+  @usableFromInline var downstream: Downstream?
+  @usableFromInline var winner: RacePairSide?
+  @usableFromInline var first: SignalSubscription?
+  @usableFromInline var second: SignalSubscription?
+
+  @inlinable
+  init(downstream: Downstream) {
+    self.downstream = downstream
+  }
+
+  /// Ends the race: takes what must be released and cancelled outside the lock.
+  @inlinable
+  mutating func end() -> (Downstream?, SignalSubscription?, SignalSubscription?) {
+    (downstream.take(), first.take(), second.take())
+  }
+
+  /// Takes the loser's subscription, once `winner` is decided.
+  @inlinable
+  mutating func takeLoser() -> SignalSubscription? {
+    winner == .first ? second.take() : first.take()
+  }
+}
+
+/// One `RacePairSignal` subscription; its `SignalSubscription` cancels the `Locked` storage.
+@usableFromInline
+struct RacePairCore<Downstream: SignalObserver>: Sendable {
+  @usableFromInline let state: Locked<RacePairState<Downstream>>
+
+  @inlinable
+  init(state: Locked<RacePairState<Downstream>>) {
+    self.state = state
+  }
+
+  @inlinable
+  init(downstream: Downstream) {
+    self.state = Locked(RacePairState(downstream: downstream))
+  }
+
+  /// Whether `side` may still be subscribed: the race is on and nobody else has won it.
+  @inlinable
+  func isOpen(for side: RacePairSide) -> Bool {
+    state.withLock { state in state.downstream != nil && (state.winner == nil || state.winner == side) }
+  }
+
+  /// Keeps `side`'s subscription, or cancels it if the race ended or `side` lost meanwhile.
+  @inlinable
+  func connect(_ side: RacePairSide, _ subscription: SignalSubscription) {
+    let kept = state.withLock { state -> Bool in
+      guard state.downstream != nil, state.winner == nil || state.winner == side else { return false }
+      if side == .first { state.first = subscription } else { state.second = subscription }
+      return true
+    }
+    if !kept { subscription.cancel() }
+  }
+
+  /// An event from `side`: the first one decides the race; the loser's events are refused.
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>, from side: RacePairSide) -> SignalControl {
+    typealias Claim = (downstream: Downstream, loser: SignalSubscription?)
+    let claim = state.withLock { state -> Claim? in
+      guard let downstream = state.downstream else { return nil }
+      var loser: SignalSubscription?
+      if state.winner == nil {
+        state.winner = side
+        loser = state.takeLoser()
+      } else if state.winner != side {
+        return nil
+      }
+      return (downstream, loser)
+    }
+    guard let claim else { return .stop }
+    claim.loser?.cancel()
+    let answer = claim.downstream.receive(event)
+    if event.isTerminal || answer == .stop {
+      cancel()
+      return .stop
+    }
+    return answer
+  }
+
+  /// Ends the race: nothing more is delivered, and both contestants are cancelled.
+  @inlinable
+  func cancel() {
+    let (downstream, first, second) = state.withLock { $0.end() }
+    _ = downstream  // released here, outside the lock
+    first?.cancel()
+    second?.cancel()
+  }
+}
+
+/// Receives one contestant's events.
+@usableFromInline
+struct RacePairObserver<Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let core: RacePairCore<Downstream>
+  @usableFromInline let side: RacePairSide
+
+  @inlinable
+  init(core: RacePairCore<Downstream>, side: RacePairSide) {
+    self.core = core
+    self.side = side
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    core.receive(event, from: side)
   }
 }
