@@ -163,3 +163,40 @@ extension TimeoutTests {
     _ = token
   }
 }
+
+/// A scheduler whose cancellations always come too late: every action runs, as when a real-time
+/// scheduler's action starts on another thread just before the cancel.
+private struct LateCancelScheduler: SignalScheduler {
+  let base: TestScheduler
+  var now: SignalInstant { base.now }
+
+  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    base.schedule(action).store(in: &kept)
+    return .empty
+  }
+
+  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    base.schedule(at: deadline, action).store(in: &kept)
+    return .empty
+  }
+}
+
+/// The late-cancel scheduler's subscriptions, kept so that its actions are never cancelled.
+nonisolated(unsafe) private var kept: [SignalSubscription] = []  // only touched by the one test below
+
+@Suite struct TimeoutStaleTimerTests {
+  @Test func aTimerThatFiresAfterItsValueRestartedTheIntervalIsIgnored() {
+    let base = TestScheduler()
+    let input = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = input.timeout(.seconds(3), scheduler: LateCancelScheduler(base: base)).subscribe(log)
+    base.advance(by: .seconds(2))
+    input.send(1)  // restarts the interval: due at 5 s; the first timer (3 s) still runs
+    base.advance(by: .seconds(2))
+    #expect(log.events == [.value(1)], "the first timer fired although a value restarted the interval")
+    base.advance(by: .seconds(1))
+    #expect(log.events == [.value(1), .failed(.timedOut)])
+    kept.removeAll()
+    _ = token
+  }
+}

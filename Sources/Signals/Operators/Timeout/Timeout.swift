@@ -22,7 +22,9 @@ extension Signal {
   ///   ``TimeoutFailure/upstream(_:)``. To keep the upstream's failure type,
   ///   use ``timeout(_:scheduler:customError:)``; to carry on with another
   ///   signal, ``timeout(_:scheduler:fallback:)``.
-  /// - Values pass through at once; each restarts the interval. A terminal
+  /// - Values pass through at once; each restarts the interval, measured from
+  ///   when the downstream has handled it (time spent downstream is not
+  ///   upstream silence; in virtual time it is the same instant). A terminal
   ///   event before the deadline passes through and cancels the timer.
   /// - On the test scheduler, an event due exactly at the deadline was
   ///   scheduled before the timer, so it arrives in time (equal-time rule).
@@ -110,9 +112,16 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let machine = TimeoutStateMachine<Output, Upstream.Failure, Failure>(
-      interval: interval, start: scheduler.now, mapFailure: mapFailure, action: action)
-    return TimedOperatorStorage(machine: machine, downstream: observer, scheduler: scheduler, fallback: fallback)
-      .attach(to: upstream)
+    let start = scheduler.now
+    let interval = effectiveInterval(interval)
+    let core = TimeoutCore<Upstream.Failure, Observer>(
+      TimeoutState(
+        downstream: observer, interval: interval, scheduler: scheduler, mapFailure: mapFailure, action: action,
+        fallback: fallback))
+    let upstreamSubscription = upstream.subscribe(TimeoutUpstreamObserver(core: core))
+    // The first timer captures only the core: its closure needs no allocation.
+    let timer = scheduler.scheduleTimer(at: start.advanced(by: interval)) { core.timerFired(generation: 0) }
+    core.started(upstream: upstreamSubscription, timer: timer)
+    return core.subscription
   }
 }

@@ -1,0 +1,365 @@
+// One `timeout` subscription: its whole state in one `Locked` (one allocation), which is also what its
+// `SignalSubscription` cancels.
+//
+// - Serial delivery: events come from the upstream, the timer (the failure) and the fallback, possibly on
+//   different threads. Whoever finds no delivery in progress delivers, then the events queued meanwhile;
+//   the others queue and return. The queue is empty (unallocated) in the common case.
+// - The timer: the first one is armed right after the upstream subscription is made, with generation 0.
+//   Each value bumps the generation and re-arms once the downstream has handled the value, so a value
+//   the downstream answers `stop` to (a `first()` after the timeout) never touches the scheduler. A
+//   firing whose generation is not the current one is stale and ignored: cancelling a real-time
+//   scheduler's action can lose to the action starting on another thread.
+// - The first timer's closure captures only the core (no allocation for its context); a re-armed one
+//   also captures its generation.
+
+/// What a timeout does when it fires.
+@usableFromInline
+enum TimeoutAction<Failure: Error>: Sendable {
+  /// Fail with the error the closure makes.
+  case fail(@Sendable () -> Failure)
+  /// Cancel the upstream and continue with the fallback signal.
+  case switchToFallback
+}
+
+/// The state of one `timeout` subscription.
+@usableFromInline
+struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+
+  /// Which events are accepted.
+  @usableFromInline
+  enum Phase {
+    /// The upstream's (and the timer's).
+    case upstream
+    /// The fallback's: the timer fired and switched.
+    case fallback
+    /// None: a terminal event was accepted and waits for delivery.
+    case closing
+  }
+
+  @usableFromInline let interval: Duration
+  @usableFromInline let scheduler: any SignalScheduler
+  /// The user's closures and fallback: released when the operator ends.
+  @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Failure)?
+  @usableFromInline var action: TimeoutAction<Failure>?
+  @usableFromInline var fallback: AnySignal<Output, Failure>?
+
+  /// `nil` once the operator ended: a terminal event was delivered, the downstream answered `stop`, or
+  /// the subscription was cancelled.
+  @usableFromInline var downstream: Downstream?
+  @usableFromInline var phase = Phase.upstream
+  @usableFromInline var upstream: SignalSubscription?
+  @usableFromInline var fallbackSubscription: SignalSubscription?
+  @usableFromInline var timer: SignalTimerHandle?
+  /// Bumped by each value: the timer must be re-armed for the latest one.
+  @usableFromInline var generation: UInt64 = 0
+  /// The generation the live timer (or the one being armed) was armed for.
+  @usableFromInline var armedGeneration: UInt64 = 0
+  /// A delivery is in progress: new events are queued for it.
+  @usableFromInline var delivering = false
+  @usableFromInline var pending: [Event<Output, Failure>] = []
+  @usableFromInline var pendingHead = 0
+
+  @inlinable
+  init(
+    downstream: Downstream, interval: Duration, scheduler: any SignalScheduler,
+    mapFailure: @escaping @Sendable (UpstreamFailure) -> Failure, action: TimeoutAction<Failure>,
+    fallback: AnySignal<Output, Failure>?
+  ) {
+    self.downstream = downstream
+    self.interval = interval
+    self.scheduler = scheduler
+    self.mapFailure = mapFailure
+    self.action = action
+    self.fallback = fallback
+  }
+
+  /// Queues `event` behind the delivery in progress, or claims the delivery: returns the downstream
+  /// to deliver `event` to. `nil`: queued, or the operator ended.
+  @inlinable
+  mutating func claim(_ event: Event<Output, Failure>) -> Downstream? {
+    guard let downstream else { return nil }
+    if delivering {
+      pending.append(event)
+      return nil
+    }
+    delivering = true
+    return downstream
+  }
+
+  /// The next queued event; when none is left, the delivery ends and `isOpen` says whether the
+  /// operator is still going.
+  @inlinable
+  mutating func next() -> (event: Event<Output, Failure>?, isOpen: Bool) {
+    guard downstream != nil, pendingHead < pending.count else {
+      delivering = false
+      if !pending.isEmpty {
+        pending.removeAll()
+        pendingHead = 0
+      }
+      return (nil, downstream != nil)
+    }
+    pendingHead += 1
+    return (pending[pendingHead - 1], true)
+  }
+}
+
+/// What the timer's firing does, decided under the lock.
+@usableFromInline
+enum TimeoutFiring<Output: Sendable, Failure: Error> {
+  case fail(@Sendable () -> Failure, upstream: SignalSubscription?)
+  case switchToFallback(AnySignal<Output, Failure>?, upstream: SignalSubscription?)
+}
+
+/// What ending the operator releases, taken under the lock.
+@usableFromInline
+struct TimeoutLeftovers<UpstreamFailure: Error, Downstream: SignalObserver> {
+  @usableFromInline var downstream: Downstream?
+  @usableFromInline var upstream: SignalSubscription?
+  @usableFromInline var fallback: SignalSubscription?
+  @usableFromInline var timer: SignalTimerHandle?
+  @usableFromInline var pending: [Event<Downstream.Input, Downstream.Failure>]
+  @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Downstream.Failure)?
+  @usableFromInline var action: TimeoutAction<Downstream.Failure>?
+  @usableFromInline var fallbackSignal: AnySignal<Downstream.Input, Downstream.Failure>?
+
+  @inlinable
+  init(_ state: inout TimeoutState<UpstreamFailure, Downstream>) {
+    downstream = state.downstream.take()
+    upstream = state.upstream.take()
+    fallback = state.fallbackSubscription.take()
+    timer = state.timer.take()
+    mapFailure = state.mapFailure.take()
+    action = state.action.take()
+    fallbackSignal = state.fallback.take()
+    pending = state.pending
+    state.pending = []
+    state.pendingHead = 0
+    state.phase = .closing
+  }
+}
+
+/// One `timeout` subscription.
+@usableFromInline
+struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable {
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline typealias State = TimeoutState<UpstreamFailure, Downstream>
+
+  @usableFromInline let state: Locked<State>
+
+  @inlinable
+  init(state: Locked<State>) {
+    self.state = state
+  }
+
+  @inlinable
+  init(_ initial: State) {
+    self.state = Locked(initial)
+  }
+
+  @inlinable
+  var scheduler: any SignalScheduler {
+    state.withoutLocking { $0.pointee.scheduler }
+  }
+
+  /// The subscription handed downstream.
+  @inlinable
+  var subscription: SignalSubscription {
+    SignalSubscription(object: state.storage, id: 0) { storage, _ in
+      TimeoutCore(state: Locked(unsafeStorage: storage)).end()
+    }
+  }
+
+  /// Keeps the upstream's subscription and the first timer, once the upstream is subscribed. Either is
+  /// cancelled if it is no longer needed: the operator ended or timed out, or a value re-armed the timer.
+  @inlinable
+  func started(upstream: SignalSubscription, timer: SignalTimerHandle) {
+    let (keptUpstream, keptTimer) = state.withLock { state -> (Bool, Bool) in
+      guard state.downstream != nil, state.phase == .upstream else { return (false, false) }
+      state.upstream = upstream
+      guard state.generation == 0 else { return (true, false) }
+      state.timer = timer
+      return (true, true)
+    }
+    if !keptUpstream { upstream.cancel() }
+    if !keptTimer { scheduler.cancelTimer(timer) }
+  }
+
+  /// An upstream event.
+  @inlinable
+  func receiveUpstream(_ event: Event<Output, UpstreamFailure>) -> SignalControl {
+    switch event {
+    case .value(let value):
+      let claimed = state.withLock { state -> Downstream? in
+        guard state.phase == .upstream else { return nil }
+        state.generation += 1
+        return state.claim(.value(value))
+      }
+      guard let downstream = claimed else { return isOpen(for: .upstream) }
+      guard deliver(.value(value), to: downstream) == .continue else { return .stop }
+      rearm()
+      return .continue
+    case .finished, .failed:
+      // Closed to the timer first; the failure is mapped outside the lock (user code), then claimed.
+      let closed = state.withLock { state -> (SignalTimerHandle?, (@Sendable (UpstreamFailure) -> Failure)?)? in
+        guard state.downstream != nil, state.phase == .upstream else { return nil }
+        state.phase = .closing
+        return (state.timer.take(), state.mapFailure)
+      }
+      guard let (timer, mapFailure) = closed else { return .stop }
+      if let timer { scheduler.cancelTimer(timer) }
+      let terminal: Event<Output, Failure>
+      switch event {
+      case .failed(let error):
+        guard let mapFailure else { return .stop }
+        terminal = .failed(mapFailure(error))
+      default:
+        terminal = .finished
+      }
+      if let downstream = state.withLock({ $0.claim(terminal) }) { _ = deliver(terminal, to: downstream) }
+      return .stop
+    }
+  }
+
+  /// Whether events in `phase` are still accepted (a queued value leaves the upstream going).
+  @inlinable
+  func isOpen(for phase: State.Phase) -> SignalControl {
+    state.withLock { $0.downstream != nil && $0.phase == phase } ? .continue : .stop
+  }
+
+  /// Re-arms the timer after a delivery, if values came since it was armed (and the timeout still waits
+  /// on the upstream). The old timer is cancelled; if it fires anyway, its generation is stale.
+  @inlinable
+  func rearm() {
+    let claimed = state.withLock { state -> (UInt64, SignalTimerHandle?)? in
+      guard state.downstream != nil, state.phase == .upstream, state.armedGeneration != state.generation else {
+        return nil
+      }
+      state.armedGeneration = state.generation
+      return (state.generation, state.timer.take())
+    }
+    guard let (generation, old) = claimed else { return }
+    let scheduler = scheduler
+    if let old { scheduler.cancelTimer(old) }
+    let interval = state.withoutLocking { $0.pointee.interval }
+    let timer = scheduler.scheduleTimer(at: scheduler.now.advanced(by: interval)) {
+      self.timerFired(generation: generation)
+    }
+    let kept = state.withLock { state -> Bool in
+      guard state.downstream != nil, state.phase == .upstream, state.armedGeneration == generation else {
+        return false
+      }
+      state.timer = timer
+      return true
+    }
+    if !kept { scheduler.cancelTimer(timer) }
+  }
+
+  /// The timer of `generation` fired: unless it is stale, fail or switch to the fallback.
+  @inlinable
+  func timerFired(generation: UInt64) {
+    let firing = state.withLock { state -> TimeoutFiring<Output, Failure>? in
+      guard state.downstream != nil, state.phase == .upstream, state.generation == generation,
+        state.armedGeneration == generation
+      else { return nil }
+      state.timer = nil
+      switch state.action {
+      case nil:
+        return nil
+      case .fail(let makeError):
+        state.phase = .closing
+        return .fail(makeError, upstream: state.upstream.take())
+      case .switchToFallback:
+        state.phase = .fallback
+        return .switchToFallback(state.fallback, upstream: state.upstream.take())
+      }
+    }
+    switch firing {
+    case nil:
+      return
+    case .fail(let makeError, let upstream):
+      upstream?.cancel()
+      let failure = Event<Output, Failure>.failed(makeError())
+      if let downstream = state.withLock({ $0.claim(failure) }) { _ = deliver(failure, to: downstream) }
+    case .switchToFallback(let fallback, let upstream):
+      upstream?.cancel()
+      guard let fallback else { return }
+      let subscription = fallback.subscribe(TimeoutFallbackObserver(core: self))
+      let kept = state.withLock { state -> Bool in
+        guard state.downstream != nil, state.phase == .fallback else { return false }
+        state.fallbackSubscription = subscription
+        return true
+      }
+      if !kept { subscription.cancel() }
+    }
+  }
+
+  /// A fallback event: passed through unchanged.
+  @inlinable
+  func receiveFallback(_ event: Event<Output, Failure>) -> SignalControl {
+    let claimed = state.withLock { state -> Downstream?? in
+      guard state.phase == .fallback else { return nil }
+      if event.isTerminal { state.phase = .closing }
+      return .some(state.claim(event))
+    }
+    guard let claimed else { return .stop }
+    guard let downstream = claimed else { return isOpen(for: .fallback) }
+    return deliver(event, to: downstream)
+  }
+
+  /// Delivers `first`, then whatever was queued meanwhile; ends the operator on a terminal event or `stop`.
+  @inlinable
+  func deliver(_ first: Event<Output, Failure>, to downstream: Downstream) -> SignalControl {
+    var event = first
+    while true {
+      if downstream.receive(event) == .stop || event.isTerminal {
+        end()
+        return .stop
+      }
+      let (next, isOpen) = state.withLock { $0.next() }
+      guard let next else { return isOpen ? .continue : .stop }
+      event = next
+    }
+  }
+
+  /// Ends the operator: nothing more is delivered, and the upstream, the fallback and the timer are cancelled.
+  @inlinable
+  func end() {
+    let leftovers = state.withLock { TimeoutLeftovers(&$0) }
+    if let timer = leftovers.timer { scheduler.cancelTimer(timer) }
+    leftovers.upstream?.cancel()
+    leftovers.fallback?.cancel()
+  }
+}
+
+@usableFromInline
+struct TimeoutUpstreamObserver<UpstreamFailure: Error, Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let core: TimeoutCore<UpstreamFailure, Downstream>
+
+  @inlinable
+  init(core: TimeoutCore<UpstreamFailure, Downstream>) {
+    self.core = core
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
+    core.receiveUpstream(event)
+  }
+}
+
+@usableFromInline
+struct TimeoutFallbackObserver<UpstreamFailure: Error, Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let core: TimeoutCore<UpstreamFailure, Downstream>
+
+  @inlinable
+  init(core: TimeoutCore<UpstreamFailure, Downstream>) {
+    self.core = core
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    core.receiveFallback(event)
+  }
+}
