@@ -16,14 +16,20 @@ struct BurstGuardState: Sendable {
   init() {}
 }
 
-/// Records whether the downstream cancelled, and owns the upstream subscription.
+/// Records whether the downstream cancelled, and owns the upstream subscription: one `Locked`
+/// (one allocation), which the subscription it hands out cancels.
 @usableFromInline
-final class BurstGuard: SubscriptionTarget, Sendable {
+struct BurstGuard: Sendable {
   @usableFromInline let state: Locked<BurstGuardState>
 
   @inlinable
   init() {
     state = Locked(BurstGuardState())
+  }
+
+  @inlinable
+  init(state: Locked<BurstGuardState>) {
+    self.state = state
   }
 
   /// Whether the downstream has cancelled.
@@ -35,8 +41,11 @@ final class BurstGuard: SubscriptionTarget, Sendable {
   /// Keeps `upstream` and returns the subscription to hand downstream in its place.
   @inlinable
   func connect(_ upstream: SignalSubscription) -> SignalSubscription {
+    // Nobody can cancel before the returned subscription exists: just keep the upstream's.
     state.withLock { $0.upstream = upstream }
-    return SignalSubscription(target: self, id: 0)
+    return SignalSubscription(object: state.storage, id: 0) { storage, _ in
+      BurstGuard(state: Locked(unsafeStorage: storage)).cancel()
+    }
   }
 
   /// Sends `finished` after a value, unless the downstream cancelled meanwhile.
@@ -46,12 +55,11 @@ final class BurstGuard: SubscriptionTarget, Sendable {
     return downstream.receive(.finished)
   }
 
-  @usableFromInline
-  func cancelSubscription(id: UInt64) {
+  @inlinable
+  func cancel() {
     let upstream = state.withLock { state in
       state.cancelled = true
-      defer { state.upstream = nil }
-      return state.upstream
+      return state.upstream.take()
     }
     upstream?.cancel()
   }
