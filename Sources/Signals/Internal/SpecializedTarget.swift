@@ -74,3 +74,5 @@ struct InlineList<Element>: Sequence {
     }
   }
 }
+
+extension InlineList: Sendable where Element: Sendable {}

@@ -165,7 +165,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var current: Output?
   /// Entries removed during a delivery: the drainer may still be calling them
   /// unretained. Released when the drainer goes idle.
-  @usableFromInline var retired: [SubjectEntry<Output, Failure>] = []
+  @usableFromInline var retired = InlineList<SubjectEntry<Output, Failure>>()
 
   @inlinable
   init(current: Output?) {
@@ -196,21 +196,21 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// After a fast-path delivery: goes idle and returns true, or returns false
   /// when events were queued meanwhile and must be drained.
   @inlinable
-  mutating func finishSingle(released: inout [SubjectEntry<Output, Failure>]?) -> Bool {
+  mutating func finishSingle(released: inout InlineList<SubjectEntry<Output, Failure>>) -> Bool {
     guard pendingHead == pending.count else { return false }
     goIdle(released: &released)
     return true
   }
 
   @inlinable
-  mutating func goIdle(released: inout [SubjectEntry<Output, Failure>]?) {
+  mutating func goIdle(released: inout InlineList<SubjectEntry<Output, Failure>>) {
     if !pending.isEmpty {
       pending.removeAll(keepingCapacity: pending.capacity <= 64)
       pendingHead = 0
     }
     if !retired.isEmpty {
       released = retired
-      retired = []
+      retired = InlineList()
     }
     delivering = false
   }
@@ -241,7 +241,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   mutating func next(
     after delivered: Event<Output, Failure>, wasTargeted: Bool,
     released: inout SubjectObservers<Output, Failure>,
-    retiredOut: inout [SubjectEntry<Output, Failure>]?
+    retiredOut: inout InlineList<SubjectEntry<Output, Failure>>
   ) -> SubjectDelivery<Output, Failure>? {
     if delivered.isTerminal && !wasTargeted {
       released = observers
@@ -326,7 +326,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
       if control == .stop {
         removeObserver(id: unmanaged._withUnsafeGuaranteedRef { $0.id })
       }
-      var released: [SubjectEntry<Output, Failure>]?
+      var released = InlineList<SubjectEntry<Output, Failure>>()
       if state.withLock({ $0.finishSingle(released: &released) }) { return }
       drainQueued()
     case .broadcast(let work):
@@ -338,7 +338,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
   @inlinable
   func drainQueued() {
     var released = SubjectObservers<Output, Failure>.none
-    var retired: [SubjectEntry<Output, Failure>]?
+    var retired = InlineList<SubjectEntry<Output, Failure>>()
     let next = state.withLock { state -> SubjectDelivery<Output, Failure>? in
       // As after a targeted event: nothing to clear, only dequeue.
       state.next(after: .finished, wasTargeted: true, released: &released, retiredOut: &retired)
@@ -353,7 +353,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     while true {
       deliver(work)
       var released = SubjectObservers<Output, Failure>.none
-      var retired: [SubjectEntry<Output, Failure>]?
+      var retired = InlineList<SubjectEntry<Output, Failure>>()
       let next = state.withLock {
         $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released, retiredOut: &retired)
       }

@@ -48,9 +48,11 @@ func introRaceSignals(triggerTimes: [Duration]) -> Int {
     .first()
   for triggerTime in triggerTimes {
     let subscription = introEnd.sink { outcome in outcomes.fold(outcome) }
-    let send = scheduler.schedule(after: triggerTime) { trigger.send() }
+    // The load finishing is the environment, not the pipeline: a plain timer handle, as the
+    // baseline's untracked closure (no subscription object per round on either side).
+    let send = scheduler.scheduleTimer(at: scheduler.now + triggerTime) { trigger.send() }
     scheduler.run(limit: .max)
-    send.cancel()
+    scheduler.cancelTimer(send)
     subscription.cancel()
   }
   return outcomes.value
