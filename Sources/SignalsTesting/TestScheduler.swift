@@ -99,8 +99,10 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   /// Removes a pending action (the entry point of its subscription's `cancel()` and deinit).
   @usableFromInline
   package func cancelSubscription(id: UInt64) {
-    let action = state.withLock { $0.queue.cancel(id: id) }
-    _ = action  // released here, outside the lock
+    // Returned in a concrete struct: a closure returned through `withLock`'s generic result would be
+    // re-abstracted, which allocates a thunk.
+    let removed = state.withLock { RemovedAction(action: $0.queue.cancel(id: id)) }
+    _ = removed  // released here, outside the lock
   }
 
   /// Advances virtual time by `duration`, running every action due by then, in order.
@@ -198,6 +200,11 @@ extension TestScheduler {
         """
     }
   }
+}
+
+/// An action taken out of the queue, to release outside the lock.
+struct RemovedAction {
+  var action: (@Sendable () -> Void)?
 }
 
 /// A step of work for the drain loop.

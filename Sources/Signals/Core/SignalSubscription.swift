@@ -112,19 +112,15 @@ package protocol SubscriptionTarget: AnyObject, Sendable {
 @usableFromInline
 final class CancelAction: SubscriptionTarget {
   @usableFromInline
-  let action: Locked<(@Sendable () -> Void)?>
+  let action: Locked<PendingAction>
 
   @usableFromInline
   init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Locked(action)
+    self.action = Locked(PendingAction(action))
   }
 
   @usableFromInline
   func cancelSubscription(id: UInt64) {
-    let action = action.withLock { action in
-      defer { action = nil }
-      return action
-    }
-    action?()
+    action.withLock { $0.take() }.body?()
   }
 }

@@ -29,8 +29,10 @@
 @usableFromInline
 package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
   @inlinable
-  package static func make(_ initial: State) -> LockStorage<State> {
-    let buffer = Self.create(minimumCapacity: 1) { _ in initial }
+  package static func make(_ initial: consuming State) -> LockStorage<State> {
+    // Moved, not copied, into the header: copying an operator's state retains every reference in it.
+    var moving = Optional(initial)
+    let buffer = Self.create(minimumCapacity: 1) { _ in moving.take()! }
     let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
     storage.withUnsafeMutablePointerToElements { lock in
       #if canImport(Darwin)
@@ -64,7 +66,7 @@ package struct Locked<State>: @unchecked Sendable {  // state only reachable thr
   package let storage: LockStorage<State>
 
   @inlinable
-  package init(_ initial: State) {
+  package init(_ initial: consuming State) {
     storage = LockStorage.make(initial)
   }
 

@@ -1,26 +1,38 @@
 /// A real-time scheduler's pending action: runs at most once, and cancelling releases the closure at once
 /// (the queue or task that will call `run()` only keeps this small object).
 final class ScheduledAction: SubscriptionTarget {
-  private let action: Locked<(@Sendable () -> Void)?>
+  private let action: Locked<PendingAction>
 
   init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Locked(action)
+    self.action = Locked(PendingAction(action))
   }
 
   /// Runs the action unless it was cancelled (or already ran).
   func run() {
-    let action = action.withLock { action in
-      defer { action = nil }
-      return action
-    }
-    action?()
+    action.withLock { $0.take() }.body?()
   }
 
   func cancelSubscription(id: UInt64) {
-    let action = action.withLock { action in
-      defer { action = nil }
-      return action
-    }
+    let action = action.withLock { $0.take() }
     _ = action  // released here, outside the lock
+  }
+}
+
+/// A closure that runs at most once, in a concrete struct: a closure stored in a generic container (a
+/// `Locked`) is re-abstracted on every store and load, which allocates a thunk.
+@usableFromInline
+struct PendingAction: Sendable {
+  @usableFromInline var body: (@Sendable () -> Void)?
+
+  @inlinable
+  init(_ body: (@Sendable () -> Void)?) {
+    self.body = body
+  }
+
+  /// Takes the closure out, leaving nothing to run.
+  @inlinable
+  mutating func take() -> PendingAction {
+    defer { body = nil }
+    return self
   }
 }

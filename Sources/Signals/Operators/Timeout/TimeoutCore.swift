@@ -112,6 +112,20 @@ enum TimeoutFiring<Output: Sendable, Failure: Error> {
   case switchToFallback(AnySignal<Output, Failure>?, upstream: SignalSubscription?)
 }
 
+/// What an upstream terminal event needs from the state. A struct, not a tuple: a closure returned through
+/// `withLock`'s generic result in a tuple would be re-abstracted, which allocates a thunk.
+@usableFromInline
+struct TimeoutClosing<UpstreamFailure: Error, Failure: Error> {
+  @usableFromInline var timer: SignalTimerHandle?
+  @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Failure)?
+
+  @inlinable
+  init(timer: SignalTimerHandle?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?) {
+    self.timer = timer
+    self.mapFailure = mapFailure
+  }
+}
+
 /// What ending the operator releases, taken under the lock.
 @usableFromInline
 struct TimeoutLeftovers<UpstreamFailure: Error, Downstream: SignalObserver> {
@@ -203,12 +217,12 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       return .continue
     case .finished, .failed:
       // Closed to the timer first; the failure is mapped outside the lock (user code), then claimed.
-      let closed = state.withLock { state -> (SignalTimerHandle?, (@Sendable (UpstreamFailure) -> Failure)?)? in
+      let closed = state.withLock { state -> TimeoutClosing<UpstreamFailure, Failure>? in
         guard state.downstream != nil, state.phase == .upstream else { return nil }
         state.phase = .closing
-        return (state.timer.take(), state.mapFailure)
+        return TimeoutClosing(timer: state.timer.take(), mapFailure: state.mapFailure)
       }
-      guard let (timer, mapFailure) = closed else { return .stop }
+      guard let (timer, mapFailure) = closed.map({ ($0.timer, $0.mapFailure) }) else { return .stop }
       if let timer { scheduler.cancelTimer(timer) }
       let terminal: Event<Output, Failure>
       switch event {
