@@ -87,6 +87,12 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
     SignalTimerHandle(id: state.withLock { $0.queue.insert(at: max(deadline.offset, $0.now), action) })
   }
 
+  /// Schedules `action` once `delay` has passed (a zero or negative delay means the current instant) and
+  /// names it by id in the returned handle.
+  public func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle {
+    SignalTimerHandle(id: state.withLock { $0.queue.insert(at: $0.now + max(delay, .zero), action) })
+  }
+
   /// Removes the pending action of `handle` and releases its closure; ignored if it ran or was cancelled.
   public func cancelTimer(_ handle: SignalTimerHandle) {
     if let subscription = handle.subscription {

@@ -91,6 +91,10 @@ public protocol SignalScheduler: Sendable {
   /// The default implementation wraps ``schedule(at:_:)``'s subscription.
   func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle
 
+  /// Runs `action` once `delay` has passed (a zero or negative delay means as soon as possible), like
+  /// ``scheduleTimer(at:_:)``. The default implementation schedules at `now` + `delay`.
+  func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle
+
   /// Cancels the action of `handle` and releases its closure, if it has not run yet.
   ///
   /// Idempotent: a handle whose action ran or was cancelled is ignored. The default implementation
@@ -136,6 +140,11 @@ extension SignalScheduler {
     -> SignalTimerHandle
   {
     SignalTimerHandle(schedule(at: deadline, action))
+  }
+
+  /// Schedules at `now` + `delay` through ``scheduleTimer(at:_:)``.
+  public func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle {
+    scheduleTimer(at: now.advanced(by: delay), action)
   }
 
   /// Cancels the handle's subscription.

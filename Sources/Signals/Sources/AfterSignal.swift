@@ -38,7 +38,7 @@ public struct AfterSignal<Output: Sendable>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Never {
     let core = AfterCore(observer: observer, value: value, scheduler: scheduler)
-    let timer = scheduler.scheduleTimer(at: scheduler.now.advanced(by: delay)) { core.fire() }
+    let timer = scheduler.scheduleTimer(after: delay) { core.fire() }
     core.hold(timer)
     return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
       AfterCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()

@@ -50,7 +50,7 @@ func introRaceSignals(triggerTimes: [Duration]) -> Int {
     let subscription = introEnd.sink { outcome in outcomes.fold(outcome) }
     // The load finishing is the environment, not the pipeline: a plain timer handle, as the
     // baseline's untracked closure (no subscription object per round on either side).
-    let send = scheduler.scheduleTimer(at: scheduler.now + triggerTime) { trigger.send() }
+    let send = scheduler.scheduleTimer(after: triggerTime) { trigger.send() }
     scheduler.run(limit: .max)
     scheduler.cancelTimer(send)
     subscription.cancel()

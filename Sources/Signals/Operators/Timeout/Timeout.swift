@@ -112,15 +112,15 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let start = scheduler.now
     let interval = effectiveInterval(interval)
     let core = TimeoutCore<Upstream.Failure, Observer>(
       TimeoutState(
         downstream: observer, interval: interval, scheduler: scheduler, mapFailure: mapFailure, action: action,
         fallback: fallback))
     let upstreamSubscription = upstream.subscribe(TimeoutUpstreamObserver(core: core))
-    // The first timer captures only the core: its closure needs no allocation.
-    let timer = scheduler.scheduleTimer(at: start.advanced(by: interval)) { core.timerFired(generation: 0) }
+    // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
+    // timer captures only the core: its closure needs no allocation.
+    let timer = scheduler.scheduleTimer(after: interval) { core.timerFired(generation: 0) }
     core.started(upstream: upstreamSubscription, timer: timer)
     return core.subscription
   }

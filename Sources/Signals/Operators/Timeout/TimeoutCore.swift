@@ -258,7 +258,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     let scheduler = scheduler
     if let old { scheduler.cancelTimer(old) }
     let interval = state.withoutLocking { $0.pointee.interval }
-    let timer = scheduler.scheduleTimer(at: scheduler.now.advanced(by: interval)) {
+    let timer = scheduler.scheduleTimer(after: interval) {
       self.timerFired(generation: generation)
     }
     let kept = state.withLock { state -> Bool in
