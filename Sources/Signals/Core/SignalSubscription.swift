@@ -78,6 +78,14 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
     if let target { canceller(target, id) }
   }
 
+  /// Cancels `subscription`, if any, and lets it go. When the caller held the last reference, releasing it
+  /// is what cancels (its deinit), so the target's cancel runs once rather than twice.
+  @inlinable
+  package static func cancel(releasing subscription: consuming SignalSubscription?) {
+    guard var subscription = subscription.take() else { return }
+    if !isKnownUniquelyReferenced(&subscription) { subscription.cancel() }
+  }
+
   /// Keeps this subscription alive in `set` (it is cancelled when removed and released).
   @inlinable
   public func store(in set: inout Set<SignalSubscription>) {

@@ -61,6 +61,6 @@ struct BurstGuard: Sendable {
       state.cancelled = true
       return state.upstream.take()
     }
-    upstream?.cancel()
+    SignalSubscription.cancel(releasing: upstream)
   }
 }

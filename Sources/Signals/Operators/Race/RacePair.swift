@@ -45,9 +45,8 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = RacePairCore(downstream: observer)
-    core.connect(.first, first.subscribe(RacePairObserver(core: core, side: .first)))
-    if core.isOpen(for: .second) {
-      core.connect(.second, second.subscribe(RacePairObserver(core: core, side: .second)))
+    if core.connect(.first, first.subscribe(RacePairObserver(core: core, side: .first))) {
+      _ = core.connect(.second, second.subscribe(RacePairObserver(core: core, side: .second)))
     }
     return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
       RacePairCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
@@ -108,21 +107,18 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
     self.state = Locked(RacePairState(downstream: downstream))
   }
 
-  /// Whether `side` may still be subscribed: the race is on and nobody else has won it.
+  /// Keeps `side`'s subscription, or cancels it if the race ended or `side` lost meanwhile. Answers
+  /// whether the race is still undecided, that is, whether the other side should be subscribed.
   @inlinable
-  func isOpen(for side: RacePairSide) -> Bool {
-    state.withLock { state in state.downstream != nil && (state.winner == nil || state.winner == side) }
-  }
-
-  /// Keeps `side`'s subscription, or cancels it if the race ended or `side` lost meanwhile.
-  @inlinable
-  func connect(_ side: RacePairSide, _ subscription: SignalSubscription) {
-    let kept = state.withLock { state -> Bool in
-      guard state.downstream != nil, state.winner == nil || state.winner == side else { return false }
+  func connect(_ side: RacePairSide, _ subscription: SignalSubscription) -> Bool {
+    let (kept, undecided) = state.withLock { state -> (Bool, Bool) in
+      guard state.downstream != nil else { return (false, false) }
+      guard state.winner == nil || state.winner == side else { return (false, false) }
       if side == .first { state.first = subscription } else { state.second = subscription }
-      return true
+      return (true, state.winner == nil)
     }
-    if !kept { subscription.cancel() }
+    if !kept { SignalSubscription.cancel(releasing: subscription) }
+    return undecided
   }
 
   /// An event from `side`: the first one decides the race; the loser's events are refused.
@@ -141,7 +137,7 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
       return (downstream, loser)
     }
     guard let claim else { return .stop }
-    claim.loser?.cancel()
+    SignalSubscription.cancel(releasing: claim.loser)
     let answer = claim.downstream.receive(event)
     if event.isTerminal || answer == .stop {
       cancel()
@@ -155,8 +151,8 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   func cancel() {
     let (downstream, first, second) = state.withLock { $0.end() }
     _ = downstream  // released here, outside the lock
-    first?.cancel()
-    second?.cancel()
+    SignalSubscription.cancel(releasing: first)
+    SignalSubscription.cancel(releasing: second)
   }
 }
 

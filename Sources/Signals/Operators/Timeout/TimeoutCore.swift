@@ -197,7 +197,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       state.timer = timer
       return (true, true)
     }
-    if !keptUpstream { upstream.cancel() }
+    if !keptUpstream { SignalSubscription.cancel(releasing: upstream) }
     if !keptTimer { scheduler.cancelTimer(timer) }
   }
 
@@ -294,11 +294,11 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     case nil:
       return
     case .fail(let makeError, let upstream):
-      upstream?.cancel()
+      SignalSubscription.cancel(releasing: upstream)
       let failure = Event<Output, Failure>.failed(makeError())
       if let downstream = state.withLock({ $0.claim(failure) }) { _ = deliver(failure, to: downstream) }
     case .switchToFallback(let fallback, let upstream):
-      upstream?.cancel()
+      SignalSubscription.cancel(releasing: upstream)
       guard let fallback else { return }
       let subscription = fallback.subscribe(TimeoutFallbackObserver(core: self))
       let kept = state.withLock { state -> Bool in
@@ -341,10 +341,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Ends the operator: nothing more is delivered, and the upstream, the fallback and the timer are cancelled.
   @inlinable
   func end() {
-    let leftovers = state.withLock { TimeoutLeftovers(&$0) }
+    var leftovers = state.withLock { TimeoutLeftovers(&$0) }
     if let timer = leftovers.timer { scheduler.cancelTimer(timer) }
-    leftovers.upstream?.cancel()
-    leftovers.fallback?.cancel()
+    SignalSubscription.cancel(releasing: leftovers.upstream.take())
+    SignalSubscription.cancel(releasing: leftovers.fallback.take())
   }
 }
 
