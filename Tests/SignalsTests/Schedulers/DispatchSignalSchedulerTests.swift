@@ -61,6 +61,25 @@ import Testing
     #expect(!ran.withLock { $0 })
   }
 
+  @Test func realTimeCancelledTimersNeverRunAndAreReleasedAtOnce() async {
+    let queue = DispatchQueue(label: "timer-cancel-test")
+    let scheduler = DispatchSignalScheduler(queue: queue)
+    let ran = Locked(false)
+    let released = Locked(false)
+    let probe = DispatchTestProbe(released)
+    let handle = scheduler.scheduleTimer(after: .milliseconds(20)) {
+      probe.touch()
+      ran.withLock { $0 = true }
+    }
+    _ = consume probe
+    scheduler.cancelTimer(handle)
+    #expect(released.withLock { $0 })
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      queue.asyncAfter(deadline: .now() + .milliseconds(60)) { done.resume() }
+    }
+    #expect(!ran.withLock { $0 })
+  }
+
   @Test func dispatchTimesClampToZeroAndTheDistantFuture() {
     let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "clamp-test"))
     let zero = scheduler.dispatchTime(.zero)

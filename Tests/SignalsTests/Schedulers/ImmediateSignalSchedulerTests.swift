@@ -33,3 +33,17 @@ import Testing
     #expect(order.withLock { $0 } == [1, 2, 3])
   }
 }
+
+@Suite struct ImmediateSignalSchedulerTimerTests {
+  @Test func timersRunDuringSchedulingAndCancellingThemIsHarmless() {
+    let scheduler = ImmediateSignalScheduler()
+    let order = Locked<[String]>([])
+    let handles = [
+      scheduler.scheduleTimer(after: .seconds(10)) { order.withLock { $0.append("after") } },
+      scheduler.scheduleTimer(at: SignalInstant(offset: .seconds(3))) { order.withLock { $0.append("at") } },
+    ]
+    #expect(order.withLock { $0 } == ["after", "at"])
+    for handle in handles { scheduler.cancelTimer(handle) }
+    #expect(handles.allSatisfy { $0.subscription == .empty })
+  }
+}

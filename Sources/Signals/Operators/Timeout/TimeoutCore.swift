@@ -169,7 +169,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   }
 
   @inlinable
-  init(_ initial: State) {
+  init(_ initial: consuming State) {
     self.state = Locked(initial)
   }
 
