@@ -260,6 +260,42 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   }
 }
 
+/// What removing an observer takes out of the state, to release outside the lock.
+@usableFromInline
+struct SubjectRemoval<Output: Sendable, Failure: Error> {
+  @usableFromInline var entry: SubjectEntry<Output, Failure>?
+  @usableFromInline var dropped: [SubjectPending<Output, Failure>]
+
+  @inlinable
+  init(entry: SubjectEntry<Output, Failure>?, dropped: [SubjectPending<Output, Failure>]) {
+    self.entry = entry
+    self.dropped = dropped
+  }
+}
+
+extension SubjectState {
+  /// Removes observer `id` and the replays queued for it. An entry removed while a delivery is in progress
+  /// is retired instead (the drainer may be calling it unretained) and released when the drainer goes idle.
+  @inlinable
+  mutating func remove(id: UInt64) -> SubjectRemoval<Output, Failure> {
+    var entry = observers.remove(id: id)
+    if delivering, let removed = entry {
+      retired.append(removed)
+      entry = nil
+    }
+    var dropped: [SubjectPending<Output, Failure>] = []
+    if pendingHead < pending.count, pending[pendingHead...].contains(where: { $0.target?.id == id }) {
+      var kept: [SubjectPending<Output, Failure>] = []
+      for item in pending[pendingHead...] {
+        if item.target?.id == id { dropped.append(item) } else { kept.append(item) }
+      }
+      pending = kept
+      pendingHead = 0
+    }
+    return SubjectRemoval(entry: entry, dropped: dropped)
+  }
+}
+
 /// What `send` does after `begin`.
 @usableFromInline
 enum SubjectStart<Output: Sendable, Failure: Error>: Sendable {
@@ -323,11 +359,16 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     case .single(let unmanaged):
       // Unretained: while `delivering` is set, a removed entry is only retired.
       let control = unmanaged._withUnsafeGuaranteedRef { $0.deliver(event) }
-      if control == .stop {
-        removeObserver(id: unmanaged._withUnsafeGuaranteedRef { $0.id })
-      }
+      let stopped: UInt64? = control == .stop ? unmanaged._withUnsafeGuaranteedRef { $0.id } : nil
       var released = InlineList<SubjectEntry<Output, Failure>>()
-      if state.withLock({ $0.finishSingle(released: &released) }) { return }
+      var removed: SubjectRemoval<Output, Failure>?
+      // One lock for both: the observer that answered `stop` is removed (retired: a delivery is in progress).
+      let idle = state.withLock { state in
+        if let stopped { removed = state.remove(id: stopped) }
+        return state.finishSingle(released: &released)
+      }
+      _ = (removed, released)  // released here, outside the lock
+      if idle { return }
       drainQueued()
     case .broadcast(let work):
       drain(startingWith: work)
@@ -424,26 +465,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
 
   @inlinable
   func removeObserver(id: UInt64) {
-    let removed: (SubjectEntry<Output, Failure>?, [SubjectPending<Output, Failure>]) = state.withLock { state in
-      var entry = state.observers.remove(id: id)
-      if state.delivering, let removed = entry {
-        // The drainer may be calling it unretained: release it when idle.
-        state.retired.append(removed)
-        entry = nil
-      }
-      var dropped: [SubjectPending<Output, Failure>] = []
-      if state.pendingHead < state.pending.count,
-        state.pending[state.pendingHead...].contains(where: { $0.target?.id == id })
-      {
-        var kept: [SubjectPending<Output, Failure>] = []
-        for item in state.pending[state.pendingHead...] {
-          if item.target?.id == id { dropped.append(item) } else { kept.append(item) }
-        }
-        state.pending = kept
-        state.pendingHead = 0
-      }
-      return (entry, dropped)
-    }
+    let removed = state.withLock { $0.remove(id: id) }
     _ = removed  // closures are released here, outside the lock
   }
 

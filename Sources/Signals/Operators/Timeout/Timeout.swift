@@ -90,9 +90,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public let interval: Duration
   /// The scheduler that measures the interval.
   public let scheduler: any SignalScheduler
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-  @usableFromInline let action: TimeoutAction<Failure>
-  @usableFromInline let fallback: AnySignal<Output, Failure>?
+  @usableFromInline let behavior: TimeoutBehavior<Upstream.Failure, Output, Failure>
 
   @usableFromInline
   init(
@@ -103,9 +101,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
     self.upstream = upstream
     self.interval = interval
     self.scheduler = scheduler
-    self.mapFailure = mapFailure
-    self.action = action
-    self.fallback = fallback
+    self.behavior = TimeoutBehavior(mapFailure: mapFailure, action: action, fallback: fallback)
   }
 
   /// Subscribes `observer`; the interval starts now.
@@ -115,8 +111,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
     let interval = effectiveInterval(interval)
     let core = TimeoutCore<Upstream.Failure, Observer>(
       TimeoutState(
-        downstream: observer, interval: interval, scheduler: scheduler, mapFailure: mapFailure, action: action,
-        fallback: fallback))
+        downstream: observer, interval: interval, scheduler: scheduler, behavior: behavior))
     let upstreamSubscription = upstream.subscribe(TimeoutUpstreamObserver(core: core))
     // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
     // timer captures only the core: its closure needs no allocation.

@@ -21,6 +21,25 @@ enum TimeoutAction<Failure: Error>: Sendable {
   case switchToFallback
 }
 
+/// What a `timeout` does with failures and when it fires: one shared object per signal, so that a
+/// subscription keeps one reference to it (released when the subscription ends) rather than a copy of each.
+@usableFromInline
+final class TimeoutBehavior<UpstreamFailure: Error, Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Failure
+  @usableFromInline let action: TimeoutAction<Failure>
+  @usableFromInline let fallback: AnySignal<Output, Failure>?
+
+  @usableFromInline
+  init(
+    mapFailure: @escaping @Sendable (UpstreamFailure) -> Failure, action: TimeoutAction<Failure>,
+    fallback: AnySignal<Output, Failure>?
+  ) {
+    self.mapFailure = mapFailure
+    self.action = action
+    self.fallback = fallback
+  }
+}
+
 /// The state of one `timeout` subscription.
 @usableFromInline
 struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
@@ -41,9 +60,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline let interval: Duration
   @usableFromInline let scheduler: any SignalScheduler
   /// The user's closures and fallback: released when the operator ends.
-  @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Failure)?
-  @usableFromInline var action: TimeoutAction<Failure>?
-  @usableFromInline var fallback: AnySignal<Output, Failure>?
+  @usableFromInline var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
 
   /// `nil` once the operator ended: a terminal event was delivered, the downstream answered `stop`, or
   /// the subscription was cancelled.
@@ -64,15 +81,12 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @inlinable
   init(
     downstream: Downstream, interval: Duration, scheduler: any SignalScheduler,
-    mapFailure: @escaping @Sendable (UpstreamFailure) -> Failure, action: TimeoutAction<Failure>,
-    fallback: AnySignal<Output, Failure>?
+    behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>
   ) {
     self.downstream = downstream
     self.interval = interval
     self.scheduler = scheduler
-    self.mapFailure = mapFailure
-    self.action = action
-    self.fallback = fallback
+    self.behavior = behavior
   }
 
   /// Queues `event` behind the delivery in progress, or claims the delivery: returns the downstream
@@ -123,34 +137,6 @@ struct TimeoutClosing<UpstreamFailure: Error, Failure: Error> {
   init(timer: SignalTimerHandle?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?) {
     self.timer = timer
     self.mapFailure = mapFailure
-  }
-}
-
-/// What ending the operator releases, taken under the lock.
-@usableFromInline
-struct TimeoutLeftovers<UpstreamFailure: Error, Downstream: SignalObserver> {
-  @usableFromInline var downstream: Downstream?
-  @usableFromInline var upstream: SignalSubscription?
-  @usableFromInline var fallback: SignalSubscription?
-  @usableFromInline var timer: SignalTimerHandle?
-  @usableFromInline var pending: [Event<Downstream.Input, Downstream.Failure>]
-  @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Downstream.Failure)?
-  @usableFromInline var action: TimeoutAction<Downstream.Failure>?
-  @usableFromInline var fallbackSignal: AnySignal<Downstream.Input, Downstream.Failure>?
-
-  @inlinable
-  init(_ state: inout TimeoutState<UpstreamFailure, Downstream>) {
-    downstream = state.downstream.take()
-    upstream = state.upstream.take()
-    fallback = state.fallbackSubscription.take()
-    timer = state.timer.take()
-    mapFailure = state.mapFailure.take()
-    action = state.action.take()
-    fallbackSignal = state.fallback.take()
-    pending = state.pending
-    state.pending = []
-    state.pendingHead = 0
-    state.phase = .closing
   }
 }
 
@@ -220,7 +206,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       let closed = state.withLock { state -> TimeoutClosing<UpstreamFailure, Failure>? in
         guard state.downstream != nil, state.phase == .upstream else { return nil }
         state.phase = .closing
-        return TimeoutClosing(timer: state.timer.take(), mapFailure: state.mapFailure)
+        return TimeoutClosing(timer: state.timer.take(), mapFailure: state.behavior?.mapFailure)
       }
       guard let (timer, mapFailure) = closed.map({ ($0.timer, $0.mapFailure) }) else { return .stop }
       if let timer { scheduler.cancelTimer(timer) }
@@ -279,7 +265,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         state.armedGeneration == generation
       else { return nil }
       state.timer = nil
-      switch state.action {
+      switch state.behavior?.action {
       case nil:
         return nil
       case .fail(let makeError):
@@ -287,7 +273,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         return .fail(makeError, upstream: state.upstream.take())
       case .switchToFallback:
         state.phase = .fallback
-        return .switchToFallback(state.fallback, upstream: state.upstream.take())
+        return .switchToFallback(state.behavior?.fallback, upstream: state.upstream.take())
       }
     }
     switch firing {
@@ -341,10 +327,29 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Ends the operator: nothing more is delivered, and the upstream, the fallback and the timer are cancelled.
   @inlinable
   func end() {
-    var leftovers = state.withLock { TimeoutLeftovers(&$0) }
-    if let timer = leftovers.timer { scheduler.cancelTimer(timer) }
-    SignalSubscription.cancel(releasing: leftovers.upstream.take())
-    SignalSubscription.cancel(releasing: leftovers.fallback.take())
+    // Taken into locals of concrete types, released after unlocking.
+    var downstream: Downstream?
+    var upstream: SignalSubscription?
+    var fallback: SignalSubscription?
+    var timer: SignalTimerHandle?
+    var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
+    var pending: [Event<Output, Failure>] = []
+    state.withLock { state in
+      state.phase = .closing
+      downstream = state.downstream.take()
+      upstream = state.upstream.take()
+      fallback = state.fallbackSubscription.take()
+      timer = state.timer.take()
+      behavior = state.behavior.take()
+      if !state.pending.isEmpty {
+        swap(&pending, &state.pending)
+        state.pendingHead = 0
+      }
+    }
+    _ = (downstream, behavior, pending)  // released here, outside the lock
+    if let timer { scheduler.cancelTimer(timer) }
+    SignalSubscription.cancel(releasing: upstream)
+    SignalSubscription.cancel(releasing: fallback)
   }
 }
 
