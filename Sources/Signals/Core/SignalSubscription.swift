@@ -19,9 +19,10 @@
 /// observer. Cancelling from another thread stops delivery promptly, but an
 /// event that was already being delivered finishes.
 public final class SignalSubscription: Hashable, @unchecked Sendable {  // immutable; `canceller` is thread-safe
-  /// What cancelling cancels; `nil` for ``empty``.
+  /// What cancelling cancels (retained until deinit); `nil` for ``empty``. Unmanaged, so that a cancel
+  /// calls the canceller with a guaranteed reference instead of retaining and releasing the target.
   @usableFromInline
-  let target: AnyObject?
+  let target: Unmanaged<AnyObject>?
   @usableFromInline
   let id: UInt64
   /// Cancels `target`'s subscription `id`: a capture-free closure made in specialized code, so that
@@ -36,7 +37,7 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
   /// and idempotent, and it may run on any thread.
   @inlinable
   package init(object target: AnyObject?, id: UInt64, canceller: @escaping (AnyObject, UInt64) -> Void) {
-    self.target = target
+    self.target = target.map { Unmanaged.passRetained($0) }
     self.id = id
     self.canceller = canceller
   }
@@ -71,11 +72,13 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
   /// Idempotent and thread-safe.
   @inlinable
   public func cancel() {
-    if let target { canceller(target, id) }
+    target?._withUnsafeGuaranteedRef { canceller($0, id) }
   }
 
   deinit {
-    if let target { canceller(target, id) }
+    guard let target else { return }
+    target._withUnsafeGuaranteedRef { canceller($0, id) }
+    target.release()
   }
 
   /// Cancels `subscription`, if any, and lets it go. When the caller held the last reference, releasing it
