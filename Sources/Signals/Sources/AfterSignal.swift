@@ -102,7 +102,7 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       state.timer = timer
       return true
     }
-    if !keep { state.withoutLocking { $0.pointee.scheduler }.cancelTimer(timer) }
+    if !keep { state.withoutLocking { $0.pointee.scheduler.cancelTimer(timer) } }
   }
 
   @inlinable
@@ -134,6 +134,6 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       return (state.observer.take(), state.timer.take())
     }
     _ = observer  // released here, outside the lock
-    if let timer { state.withoutLocking { $0.pointee.scheduler }.cancelTimer(timer) }
+    if let timer { state.withoutLocking { $0.pointee.scheduler.cancelTimer(timer) } }
   }
 }

@@ -159,9 +159,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     self.state = Locked(initial)
   }
 
+  /// Cancels `timer` on the scheduler in place (no copy of the existential).
   @inlinable
-  var scheduler: any SignalScheduler {
-    state.withoutLocking { $0.pointee.scheduler }
+  func cancelTimer(_ timer: SignalTimerHandle) {
+    state.withoutLocking { $0.pointee.scheduler.cancelTimer(timer) }
   }
 
   /// The subscription handed downstream.
@@ -184,7 +185,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       return (true, true)
     }
     if !keptUpstream { SignalSubscription.cancel(releasing: upstream) }
-    if !keptTimer { scheduler.cancelTimer(timer) }
+    if !keptTimer { cancelTimer(timer) }
   }
 
   /// An upstream event.
@@ -209,7 +210,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         return TimeoutClosing(timer: state.timer.take(), mapFailure: state.behavior?.mapFailure)
       }
       guard let (timer, mapFailure) = closed.map({ ($0.timer, $0.mapFailure) }) else { return .stop }
-      if let timer { scheduler.cancelTimer(timer) }
+      if let timer { cancelTimer(timer) }
       let terminal: Event<Output, Failure>
       switch event {
       case .failed(let error):
@@ -241,11 +242,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       return (state.generation, state.timer.take())
     }
     guard let (generation, old) = claimed else { return }
-    let scheduler = scheduler
-    if let old { scheduler.cancelTimer(old) }
-    let interval = state.withoutLocking { $0.pointee.interval }
-    let timer = scheduler.scheduleTimer(after: interval) {
-      self.timerFired(generation: generation)
+    if let old { cancelTimer(old) }
+    let timer = state.withoutLocking { state in
+      state.pointee.scheduler.scheduleTimer(after: state.pointee.interval) { self.timerFired(generation: generation) }
     }
     let kept = state.withLock { state -> Bool in
       guard state.downstream != nil, state.phase == .upstream, state.armedGeneration == generation else {
@@ -254,7 +253,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       state.timer = timer
       return true
     }
-    if !kept { scheduler.cancelTimer(timer) }
+    if !kept { cancelTimer(timer) }
   }
 
   /// The timer of `generation` fired: unless it is stale, fail or switch to the fallback.
@@ -347,7 +346,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       }
     }
     _ = (downstream, behavior, pending)  // released here, outside the lock
-    if let timer { scheduler.cancelTimer(timer) }
+    if let timer { cancelTimer(timer) }
     SignalSubscription.cancel(releasing: upstream)
     SignalSubscription.cancel(releasing: fallback)
   }
