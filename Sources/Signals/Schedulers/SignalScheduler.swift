@@ -152,3 +152,19 @@ extension SignalScheduler {
     handle.subscription?.cancel()
   }
 }
+
+/// A scheduler and a duration, shared by every subscription of one time-based signal: a subscription
+/// keeps one reference to it instead of its own copy of the scheduler existential (copying an existential
+/// goes through value witnesses), and calls the scheduler in place.
+@usableFromInline
+final class ScheduledTiming: Sendable {
+  @usableFromInline let scheduler: any SignalScheduler
+  /// The signal's interval or delay.
+  @usableFromInline let duration: Duration
+
+  @usableFromInline
+  init(scheduler: any SignalScheduler, duration: Duration) {
+    self.scheduler = scheduler
+    self.duration = duration
+  }
+}

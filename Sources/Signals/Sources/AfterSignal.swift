@@ -24,21 +24,22 @@ public struct AfterSignal<Output: Sendable>: Signal {
   /// The value emitted.
   public let value: Output
   /// The scheduler the value is delivered on.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { timing.scheduler }
+  @usableFromInline let timing: ScheduledTiming
 
   /// A one-shot timer that emits `value` after `delay` on `scheduler`, then finishes.
   public init(_ delay: Duration, value: Output, on scheduler: any SignalScheduler) {
     self.delay = delay
     self.value = value
-    self.scheduler = scheduler
+    self.timing = ScheduledTiming(scheduler: scheduler, duration: delay)
   }
 
   /// Schedules the value for `observer`, `delay` from now.
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Never {
-    let core = AfterCore(observer: observer, value: value, scheduler: scheduler)
-    let timer = scheduler.scheduleTimer(after: delay) { core.fire() }
+    let core = AfterCore(observer: observer, value: value, timing: timing)
+    let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.fire() }
     core.hold(timer)
     return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
       AfterCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
@@ -64,17 +65,17 @@ struct AfterState<Observer: SignalObserver> where Observer.Failure == Never {
   }
 
   @usableFromInline let value: Observer.Input
-  @usableFromInline let scheduler: any SignalScheduler
+  @usableFromInline let timing: ScheduledTiming
   /// Until the value is taken for delivery, or the subscription is cancelled.
   @usableFromInline var observer: Observer?
   @usableFromInline var timer: SignalTimerHandle?
   @usableFromInline var phase = Phase.waiting
 
   @inlinable
-  init(observer: Observer, value: Observer.Input, scheduler: any SignalScheduler) {
+  init(observer: Observer, value: Observer.Input, timing: ScheduledTiming) {
     self.observer = observer
     self.value = value
-    self.scheduler = scheduler
+    self.timing = timing
   }
 }
 
@@ -90,8 +91,8 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   }
 
   @inlinable
-  init(observer: Observer, value: Observer.Input, scheduler: any SignalScheduler) {
-    self.state = Locked(AfterState(observer: observer, value: value, scheduler: scheduler))
+  init(observer: Observer, value: Observer.Input, timing: ScheduledTiming) {
+    self.state = Locked(AfterState(observer: observer, value: value, timing: timing))
   }
 
   /// Keeps the timer's handle, unless the action already ran (a synchronous scheduler) or was cancelled.
@@ -102,7 +103,7 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       state.timer = timer
       return true
     }
-    if !keep { state.withoutLocking { $0.pointee.scheduler.cancelTimer(timer) } }
+    if !keep { state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer) }
   }
 
   @inlinable
@@ -134,6 +135,6 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       return (state.observer.take(), state.timer.take())
     }
     _ = observer  // released here, outside the lock
-    if let timer { state.withoutLocking { $0.pointee.scheduler.cancelTimer(timer) } }
+    if let timer { state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer) }
   }
 }

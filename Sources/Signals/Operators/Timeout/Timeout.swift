@@ -91,6 +91,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   /// The scheduler that measures the interval.
   public let scheduler: any SignalScheduler
   @usableFromInline let behavior: TimeoutBehavior<Upstream.Failure, Output, Failure>
+  @usableFromInline let timing: ScheduledTiming
 
   @usableFromInline
   init(
@@ -102,20 +103,20 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
     self.interval = interval
     self.scheduler = scheduler
     self.behavior = TimeoutBehavior(mapFailure: mapFailure, action: action, fallback: fallback)
+    self.timing = ScheduledTiming(scheduler: scheduler, duration: effectiveInterval(interval))
   }
 
   /// Subscribes `observer`; the interval starts now.
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let interval = effectiveInterval(interval)
     let core = TimeoutCore<Upstream.Failure, Observer>(
       TimeoutState(
-        downstream: observer, interval: interval, scheduler: scheduler, behavior: behavior))
+        downstream: observer, timing: timing, behavior: behavior))
     let upstreamSubscription = upstream.subscribe(TimeoutUpstreamObserver(core: core))
     // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
     // timer captures only the core: its closure needs no allocation.
-    let timer = scheduler.scheduleTimer(after: interval) { core.timerFired(generation: 0) }
+    let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.timerFired(generation: 0) }
     core.started(upstream: upstreamSubscription, timer: timer)
     return core.subscription
   }

@@ -57,8 +57,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
     case closing
   }
 
-  @usableFromInline let interval: Duration
-  @usableFromInline let scheduler: any SignalScheduler
+  /// The interval and the scheduler.
+  @usableFromInline let timing: ScheduledTiming
   /// The user's closures and fallback: released when the operator ends.
   @usableFromInline var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
 
@@ -80,12 +80,10 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
 
   @inlinable
   init(
-    downstream: Downstream, interval: Duration, scheduler: any SignalScheduler,
-    behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>
+    downstream: Downstream, timing: ScheduledTiming, behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>
   ) {
     self.downstream = downstream
-    self.interval = interval
-    self.scheduler = scheduler
+    self.timing = timing
     self.behavior = behavior
   }
 
@@ -162,7 +160,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Cancels `timer` on the scheduler in place (no copy of the existential).
   @inlinable
   func cancelTimer(_ timer: SignalTimerHandle) {
-    state.withoutLocking { $0.pointee.scheduler.cancelTimer(timer) }
+    state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer)
   }
 
   /// The subscription handed downstream.
@@ -243,9 +241,8 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
     guard let (generation, old) = claimed else { return }
     if let old { cancelTimer(old) }
-    let timer = state.withoutLocking { state in
-      state.pointee.scheduler.scheduleTimer(after: state.pointee.interval) { self.timerFired(generation: generation) }
-    }
+    let timing = state.withoutLocking { $0.pointee.timing }
+    let timer = timing.scheduler.scheduleTimer(after: timing.duration) { self.timerFired(generation: generation) }
     let kept = state.withLock { state -> Bool in
       guard state.downstream != nil, state.phase == .upstream, state.armedGeneration == generation else {
         return false
