@@ -38,4 +38,24 @@ public protocol Signal<Output, Failure>: Sendable {
   /// - Returns: A subscription that cancels delivery when cancelled or deinitialized.
   func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure
+
+  /// Subscribes `observer` on behalf of an operator, which keeps the returned handle and always cancels
+  /// it itself: an implementation detail of Signals' own operators, not for use in apps.
+  ///
+  /// Unlike ``subscribe(_:)``, the handle is not an object of its own, so a chain of Signals' operators
+  /// allocates one subscription object (the one handed to the app), not one per operator. Releasing a
+  /// handle does not cancel. Signals of your own need not implement it: the default implementation wraps
+  /// ``subscribe(_:)``'s subscription.
+  func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure
+}
+
+extension Signal {
+  /// Wraps ``subscribe(_:)``'s subscription: cancelling the handle cancels it, and releasing the handle
+  /// releases it (which cancels it too).
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    SignalSubscriptionHandle(subscribe(observer))
+  }
 }

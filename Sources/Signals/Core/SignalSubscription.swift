@@ -42,6 +42,14 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
     self.canceller = canceller
   }
 
+  /// The subscription an app gets for `handle`: it cancels what the handle cancels, also at deinit;
+  /// ``empty`` when the handle has nothing to cancel.
+  @inlinable
+  package static func make(_ handle: consuming SignalSubscriptionHandle) -> SignalSubscription {
+    guard handle.target != nil else { return .empty }
+    return SignalSubscription(object: handle.target, id: handle.id, canceller: handle.canceller)
+  }
+
   /// A subscription that calls `target.cancelSubscription(id:)` on cancel and at deinit.
   ///
   /// `package`: the allocation-free path for `SignalsTesting`'s scheduler (one object per token).
@@ -109,6 +117,44 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
   /// Hashes the subscription's identity.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(ObjectIdentifier(self))
+  }
+}
+
+/// An upstream subscription as Signals' operators hold it: what to cancel, without an object of its own.
+///
+/// See ``Signal/_subscribeHandle(_:)``. Cancelling is idempotent and thread-safe, like a
+/// ``SignalSubscription``'s; releasing a handle does not cancel (unless it wraps a subscription, which
+/// cancels when released).
+@frozen
+public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `canceller` is thread-safe
+  @usableFromInline let target: AnyObject?
+  @usableFromInline let id: UInt64
+  @usableFromInline let canceller: (AnyObject, UInt64) -> Void
+
+  /// A handle that cancels `target`'s subscription `id` through `canceller` (capture-free, idempotent,
+  /// callable from any thread).
+  @inlinable
+  package init(object target: AnyObject?, id: UInt64, canceller: @escaping (AnyObject, UInt64) -> Void) {
+    self.target = target
+    self.id = id
+    self.canceller = canceller
+  }
+
+  /// A handle holding `subscription`: cancelling the handle cancels it.
+  @inlinable
+  public init(_ subscription: SignalSubscription) {
+    self.init(object: subscription, id: 0) { subscription, _ in
+      unsafeDowncast(subscription, to: SignalSubscription.self).cancel()
+    }
+  }
+
+  /// A handle with nothing to cancel (a signal that ended during subscription).
+  public static let empty = SignalSubscriptionHandle(object: nil, id: 0) { _, _ in }
+
+  /// Cancels the subscription. Idempotent and thread-safe.
+  @inlinable
+  public func cancel() {
+    if let target { canceller(target, id) }
   }
 }
 

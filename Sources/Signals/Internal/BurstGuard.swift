@@ -10,7 +10,7 @@
 @usableFromInline
 struct BurstGuardState: Sendable {
   @usableFromInline var cancelled = false
-  @usableFromInline var upstream: SignalSubscription?
+  @usableFromInline var upstream: SignalSubscriptionHandle?
 
   @inlinable
   init() {}
@@ -38,12 +38,12 @@ struct BurstGuard: Sendable {
     state.withLock { $0.cancelled }
   }
 
-  /// Keeps `upstream` and returns the subscription to hand downstream in its place.
+  /// Keeps `upstream` and returns the handle to hand downstream in its place.
   @inlinable
-  func connect(_ upstream: SignalSubscription) -> SignalSubscription {
-    // Nobody can cancel before the returned subscription exists: just keep the upstream's.
+  func connect(_ upstream: SignalSubscriptionHandle) -> SignalSubscriptionHandle {
+    // Nobody can cancel before the returned handle exists: just keep the upstream's.
     state.withLock { $0.upstream = upstream }
-    return SignalSubscription(object: state.storage, id: 0) { storage, _ in
+    return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
       BurstGuard(state: Locked(unsafeStorage: storage)).cancel()
     }
   }
@@ -61,6 +61,6 @@ struct BurstGuard: Sendable {
       state.cancelled = true
       return state.upstream.take()
     }
-    SignalSubscription.cancel(releasing: upstream)
+    upstream?.cancel()
   }
 }

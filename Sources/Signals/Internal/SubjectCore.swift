@@ -427,7 +427,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
   /// Attaches an observer; a `CurrentValueSignal` replays its value, a
   /// finished subject replays its terminal event.
   @inlinable
-  func attach<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  func attach<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     let (id, start): (UInt64, SubjectAttachStart<Output, Failure>) = state.withLock { state in
       let id = state.nextID
@@ -460,7 +460,9 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     case .drain(let work):
       drain(startingWith: work)
     }
-    return SignalSubscription(target: self, id: id)
+    return SignalSubscriptionHandle(object: self, id: id) { core, id in
+      unsafeDowncast(core, to: SubjectCore<Output, Failure>.self).removeObserver(id: id)
+    }
   }
 
   @inlinable

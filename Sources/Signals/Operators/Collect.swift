@@ -53,7 +53,8 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
-    return burst.connect(upstream.subscribe(CollectObserver(downstream: observer, count: nil, burst: burst)))
+    return .make(
+      burst.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, burst: burst))))
   }
 }
 
@@ -82,7 +83,8 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
-    return burst.connect(upstream.subscribe(CollectObserver(downstream: observer, count: count, burst: burst)))
+    return .make(
+      burst.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, burst: burst))))
   }
 }
 

@@ -34,8 +34,10 @@ public struct CountSignal<Upstream: Signal>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
-    return burst.connect(
-      upstream.subscribe(CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, burst: burst)))
+    return .make(
+      burst.connect(
+        upstream._subscribeHandle(
+          CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, burst: burst))))
   }
 }
 

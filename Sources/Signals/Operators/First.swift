@@ -45,8 +45,16 @@ public struct FirstSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
-    return burst.connect(upstream.subscribe(FirstObserver(downstream: observer, predicate: predicate, burst: burst)))
+    return burst.connect(
+      upstream._subscribeHandle(FirstObserver(downstream: observer, predicate: predicate, burst: burst)))
   }
 }
 

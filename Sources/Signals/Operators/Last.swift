@@ -46,7 +46,8 @@ public struct LastSignal<Upstream: Signal>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
-    return burst.connect(upstream.subscribe(LastObserver(downstream: observer, predicate: predicate, burst: burst)))
+    return .make(
+      burst.connect(upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, burst: burst))))
   }
 }
 

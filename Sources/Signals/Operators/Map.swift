@@ -33,6 +33,13 @@ public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(MapObserver(downstream: observer, transform: transform))
   }
+
+  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(MapObserver(downstream: observer, transform: transform))
+  }
 }
 
 @usableFromInline

@@ -41,7 +41,8 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
-    return burst.connect(upstream.subscribe(OutputAtObserver(downstream: observer, index: index, burst: burst)))
+    return .make(
+      burst.connect(upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, burst: burst))))
   }
 }
 

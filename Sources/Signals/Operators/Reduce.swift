@@ -45,7 +45,7 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
     let burst = BurstGuard()
     let observer = ReduceObserver(
       downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, burst: burst)
-    return burst.connect(upstream.subscribe(observer))
+    return .make(burst.connect(upstream._subscribeHandle(observer)))
   }
 }
 

@@ -38,10 +38,17 @@ public struct AfterSignal<Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Never {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Schedules the value for `observer` on behalf of another operator; see ``Signal/_subscribeHandle(_:)``.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Never {
     let core = AfterCore(observer: observer, value: value, timing: timing)
     let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.fire() }
     core.hold(timer)
-    return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
+    return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
       AfterCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
     }
   }

@@ -50,6 +50,13 @@ public final class PassthroughSignal<Output: Sendable, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(core.attach(observer))
+  }
+
+  /// Attaches `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     core.attach(observer)
   }
 }

@@ -44,11 +44,18 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let core = RacePairCore(downstream: observer)
-    if core.connect(.first, first.subscribe(RacePairObserver(core: core, side: .first))) {
-      _ = core.connect(.second, second.subscribe(RacePairObserver(core: core, side: .second)))
+    if core.connect(.first, first._subscribeHandle(RacePairObserver(core: core, side: .first))) {
+      _ = core.connect(.second, second._subscribeHandle(RacePairObserver(core: core, side: .second)))
     }
-    return SignalSubscription(object: core.state.storage, id: 0) { storage, _ in
+    return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
       RacePairCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
     }
   }
@@ -71,8 +78,8 @@ struct RacePairState<Downstream: SignalObserver> {
   /// `nil` once the race ended (a terminal event, `stop`, or cancel).
   @usableFromInline var downstream: Downstream?
   @usableFromInline var winner: RacePairSide?
-  @usableFromInline var first: SignalSubscription?
-  @usableFromInline var second: SignalSubscription?
+  @usableFromInline var first: SignalSubscriptionHandle?
+  @usableFromInline var second: SignalSubscriptionHandle?
 
   @inlinable
   init(downstream: Downstream) {
@@ -81,13 +88,13 @@ struct RacePairState<Downstream: SignalObserver> {
 
   /// Ends the race: takes what must be released and cancelled outside the lock.
   @inlinable
-  mutating func end() -> (Downstream?, SignalSubscription?, SignalSubscription?) {
+  mutating func end() -> (Downstream?, SignalSubscriptionHandle?, SignalSubscriptionHandle?) {
     (downstream.take(), first.take(), second.take())
   }
 
   /// Takes the loser's subscription, once `winner` is decided.
   @inlinable
-  mutating func takeLoser() -> SignalSubscription? {
+  mutating func takeLoser() -> SignalSubscriptionHandle? {
     winner == .first ? second.take() : first.take()
   }
 }
@@ -110,24 +117,24 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   /// Keeps `side`'s subscription, or cancels it if the race ended or `side` lost meanwhile. Answers
   /// whether the race is still undecided, that is, whether the other side should be subscribed.
   @inlinable
-  func connect(_ side: RacePairSide, _ subscription: SignalSubscription) -> Bool {
+  func connect(_ side: RacePairSide, _ subscription: SignalSubscriptionHandle) -> Bool {
     let (kept, undecided) = state.withLock { state -> (Bool, Bool) in
       guard state.downstream != nil else { return (false, false) }
       guard state.winner == nil || state.winner == side else { return (false, false) }
       if side == .first { state.first = subscription } else { state.second = subscription }
       return (true, state.winner == nil)
     }
-    if !kept { SignalSubscription.cancel(releasing: subscription) }
+    if !kept { subscription.cancel() }
     return undecided
   }
 
   /// An event from `side`: the first one decides the race; the loser's events are refused.
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>, from side: RacePairSide) -> SignalControl {
-    typealias Claim = (downstream: Downstream, loser: SignalSubscription?)
+    typealias Claim = (downstream: Downstream, loser: SignalSubscriptionHandle?)
     let claim = state.withLock { state -> Claim? in
       guard let downstream = state.downstream else { return nil }
-      var loser: SignalSubscription?
+      var loser: SignalSubscriptionHandle?
       if state.winner == nil {
         state.winner = side
         loser = state.takeLoser()
@@ -137,7 +144,7 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
       return (downstream, loser)
     }
     guard let claim else { return .stop }
-    SignalSubscription.cancel(releasing: claim.loser)
+    claim.loser?.cancel()
     let answer = claim.downstream.receive(event)
     if event.isTerminal || answer == .stop {
       cancel()
@@ -151,8 +158,8 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   func cancel() {
     let (downstream, first, second) = state.withLock { $0.end() }
     _ = downstream  // released here, outside the lock
-    SignalSubscription.cancel(releasing: first)
-    SignalSubscription.cancel(releasing: second)
+    first?.cancel()
+    second?.cancel()
   }
 }
 

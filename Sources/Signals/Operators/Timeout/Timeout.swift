@@ -110,14 +110,21 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let core = TimeoutCore<Upstream.Failure, Observer>(
       TimeoutState(
         downstream: observer, timing: timing, behavior: behavior))
-    let upstreamSubscription = upstream.subscribe(TimeoutUpstreamObserver(core: core))
+    let upstreamSubscription = upstream._subscribeHandle(TimeoutUpstreamObserver(core: core))
     // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
     // timer captures only the core: its closure needs no allocation.
     let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.timerFired(generation: 0) }
     core.started(upstream: upstreamSubscription, timer: timer)
-    return core.subscription
+    return core.handle
   }
 }

@@ -66,8 +66,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// the subscription was cancelled.
   @usableFromInline var downstream: Downstream?
   @usableFromInline var phase = Phase.upstream
-  @usableFromInline var upstream: SignalSubscription?
-  @usableFromInline var fallbackSubscription: SignalSubscription?
+  @usableFromInline var upstream: SignalSubscriptionHandle?
+  @usableFromInline var fallbackSubscription: SignalSubscriptionHandle?
   @usableFromInline var timer: SignalTimerHandle?
   /// Bumped by each value: the timer must be re-armed for the latest one.
   @usableFromInline var generation: UInt64 = 0
@@ -120,8 +120,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
 /// What the timer's firing does, decided under the lock.
 @usableFromInline
 enum TimeoutFiring<Output: Sendable, Failure: Error> {
-  case fail(@Sendable () -> Failure, upstream: SignalSubscription?)
-  case switchToFallback(AnySignal<Output, Failure>?, upstream: SignalSubscription?)
+  case fail(@Sendable () -> Failure, upstream: SignalSubscriptionHandle?)
+  case switchToFallback(AnySignal<Output, Failure>?, upstream: SignalSubscriptionHandle?)
 }
 
 /// What an upstream terminal event needs from the state. A struct, not a tuple: a closure returned through
@@ -163,10 +163,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer)
   }
 
-  /// The subscription handed downstream.
+  /// The handle handed downstream.
   @inlinable
-  var subscription: SignalSubscription {
-    SignalSubscription(object: state.storage, id: 0) { storage, _ in
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
       TimeoutCore(state: Locked(unsafeStorage: storage)).end()
     }
   }
@@ -174,7 +174,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Keeps the upstream's subscription and the first timer, once the upstream is subscribed. Either is
   /// cancelled if it is no longer needed: the operator ended or timed out, or a value re-armed the timer.
   @inlinable
-  func started(upstream: SignalSubscription, timer: SignalTimerHandle) {
+  func started(upstream: SignalSubscriptionHandle, timer: SignalTimerHandle) {
     let (keptUpstream, keptTimer) = state.withLock { state -> (Bool, Bool) in
       guard state.downstream != nil, state.phase == .upstream else { return (false, false) }
       state.upstream = upstream
@@ -182,7 +182,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       state.timer = timer
       return (true, true)
     }
-    if !keptUpstream { SignalSubscription.cancel(releasing: upstream) }
+    if !keptUpstream { upstream.cancel() }
     if !keptTimer { cancelTimer(timer) }
   }
 
@@ -276,13 +276,13 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     case nil:
       return
     case .fail(let makeError, let upstream):
-      SignalSubscription.cancel(releasing: upstream)
+      upstream?.cancel()
       let failure = Event<Output, Failure>.failed(makeError())
       if let downstream = state.withLock({ $0.claim(failure) }) { _ = deliver(failure, to: downstream) }
     case .switchToFallback(let fallback, let upstream):
-      SignalSubscription.cancel(releasing: upstream)
+      upstream?.cancel()
       guard let fallback else { return }
-      let subscription = fallback.subscribe(TimeoutFallbackObserver(core: self))
+      let subscription = fallback._subscribeHandle(TimeoutFallbackObserver(core: self))
       let kept = state.withLock { state -> Bool in
         guard state.downstream != nil, state.phase == .fallback else { return false }
         state.fallbackSubscription = subscription
@@ -325,8 +325,8 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   func end() {
     // Taken into locals of concrete types, released after unlocking.
     var downstream: Downstream?
-    var upstream: SignalSubscription?
-    var fallback: SignalSubscription?
+    var upstream: SignalSubscriptionHandle?
+    var fallback: SignalSubscriptionHandle?
     var timer: SignalTimerHandle?
     var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
     var pending: [Event<Output, Failure>] = []
@@ -344,8 +344,8 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
     _ = (downstream, behavior, pending)  // released here, outside the lock
     if let timer { cancelTimer(timer) }
-    SignalSubscription.cancel(releasing: upstream)
-    SignalSubscription.cancel(releasing: fallback)
+    upstream?.cancel()
+    fallback?.cancel()
   }
 }
 
