@@ -40,9 +40,10 @@ struct BurstGuard: Sendable {
 
   /// Keeps `upstream` and returns the handle to hand downstream in its place.
   @inlinable
-  func connect(_ upstream: SignalSubscriptionHandle) -> SignalSubscriptionHandle {
-    // Nobody can cancel before the returned handle exists: just keep the upstream's.
-    state.withLock { $0.upstream = upstream }
+  func connect(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
+    // Nobody can cancel before the returned handle exists: just keep (move in) the upstream's.
+    var moving = Optional(upstream)
+    state.withLock { $0.upstream = moving.take() }
     return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
       BurstGuard(state: Locked(unsafeStorage: storage)).cancel()
     }

@@ -117,14 +117,16 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   /// Keeps `side`'s subscription, or cancels it if the race ended or `side` lost meanwhile. Answers
   /// whether the race is still undecided, that is, whether the other side should be subscribed.
   @inlinable
-  func connect(_ side: RacePairSide, _ subscription: SignalSubscriptionHandle) -> Bool {
-    let (kept, undecided) = state.withLock { state -> (Bool, Bool) in
-      guard state.downstream != nil else { return (false, false) }
-      guard state.winner == nil || state.winner == side else { return (false, false) }
-      if side == .first { state.first = subscription } else { state.second = subscription }
-      return (true, state.winner == nil)
+  func connect(_ side: RacePairSide, _ subscription: consuming SignalSubscriptionHandle) -> Bool {
+    // Moved, not copied, into the state (a copy retains and releases the handle's references).
+    var moving = Optional(subscription)
+    let undecided = state.withLock { state -> Bool in
+      guard state.downstream != nil else { return false }
+      guard state.winner == nil || state.winner == side else { return false }
+      if side == .first { state.first = moving.take() } else { state.second = moving.take() }
+      return state.winner == nil
     }
-    if !kept { subscription.cancel() }
+    moving?.cancel()  // not kept
     return undecided
   }
 

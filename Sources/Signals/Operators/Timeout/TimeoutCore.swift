@@ -174,16 +174,18 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Keeps the upstream's subscription and the first timer, once the upstream is subscribed. Either is
   /// cancelled if it is no longer needed: the operator ended or timed out, or a value re-armed the timer.
   @inlinable
-  func started(upstream: SignalSubscriptionHandle, timer: SignalTimerHandle) {
-    let (keptUpstream, keptTimer) = state.withLock { state -> (Bool, Bool) in
-      guard state.downstream != nil, state.phase == .upstream else { return (false, false) }
-      state.upstream = upstream
-      guard state.generation == 0 else { return (true, false) }
-      state.timer = timer
-      return (true, true)
+  func started(upstream: consuming SignalSubscriptionHandle, timer: consuming SignalTimerHandle) {
+    // Moved, not copied, into the state; what is left afterwards was not kept.
+    var upstream = Optional(upstream)
+    var timer = Optional(timer)
+    state.withLock { state in
+      guard state.downstream != nil, state.phase == .upstream else { return }
+      state.upstream = upstream.take()
+      guard state.generation == 0 else { return }
+      state.timer = timer.take()
     }
-    if !keptUpstream { upstream.cancel() }
-    if !keptTimer { cancelTimer(timer) }
+    upstream?.cancel()
+    if let timer { cancelTimer(timer) }
   }
 
   /// An upstream event.
