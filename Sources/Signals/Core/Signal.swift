@@ -46,7 +46,7 @@ public protocol Signal<Output, Failure>: Sendable {
   /// allocates one subscription object (the one handed to the app), not one per operator. Releasing a
   /// handle does not cancel. Signals of your own need not implement it: the default implementation wraps
   /// ``subscribe(_:)``'s subscription.
-  func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure
 }
 
@@ -54,7 +54,7 @@ extension Signal {
   /// Wraps ``subscribe(_:)``'s subscription: cancelling the handle cancels it, and releasing the handle
   /// releases it (which cancels it too).
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     SignalSubscriptionHandle(subscribe(observer))
   }

@@ -312,7 +312,7 @@ enum SubjectStart<Output: Sendable, Failure: Error>: Sendable {
 enum SubjectAttachStart<Output: Sendable, Failure: Error>: Sendable {
   case idle
   case drain(SubjectDelivery<Output, Failure>)
-  case terminal(Event<Output, Failure>)
+  case terminal(Event<Output, Failure>, SubjectEntry<Output, Failure>)
 }
 
 /// The non-generic face of a subject for its subscriptions.
@@ -427,12 +427,13 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
   /// Attaches an observer; a `CurrentValueSignal` replays its value, a
   /// finished subject replays its terminal event.
   @inlinable
-  func attach<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  func attach<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
+    var moving = Optional(observer)  // moved into its entry, not copied
     let (id, start): (UInt64, SubjectAttachStart<Output, Failure>) = state.withLock { state in
       let id = state.nextID
       state.nextID += 1
-      let entry: SubjectEntry<Output, Failure> = SubjectObserverEntry(id: id, observer: observer)
+      let entry: SubjectEntry<Output, Failure> = SubjectObserverEntry(id: id, observer: moving.take()!)
       if let completion = state.completion {
         let event = Event<Output, Failure>(completion)
         if state.delivering {
@@ -440,7 +441,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
           state.pending.append(SubjectPending(event: event, stamp: id, target: entry))
           return (id, .idle)
         }
-        return (id, .terminal(event))
+        return (id, .terminal(event, entry))
       }
       state.observers.add(entry)
       guard let current = state.current else { return (id, .idle) }
@@ -454,8 +455,8 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     switch start {
     case .idle:
       break
-    case .terminal(let event):
-      _ = observer.receive(event)
+    case .terminal(let event, let entry):
+      _ = entry.deliver(event)
       return .empty
     case .drain(let work):
       drain(startingWith: work)

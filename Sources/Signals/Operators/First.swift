@@ -50,7 +50,7 @@ public struct FirstSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     let burst = BurstGuard()
     return burst.connect(

@@ -36,7 +36,7 @@ public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
 
   /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(MapObserver(downstream: observer, transform: transform))
   }

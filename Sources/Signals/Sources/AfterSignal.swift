@@ -43,7 +43,7 @@ public struct AfterSignal<Output: Sendable>: Signal {
 
   /// Schedules the value for `observer` on behalf of another operator; see ``Signal/_subscribeHandle(_:)``.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Never {
     let core = AfterCore(observer: observer, value: value, timing: timing)
     let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.fire() }

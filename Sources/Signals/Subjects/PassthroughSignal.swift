@@ -55,7 +55,7 @@ public final class PassthroughSignal<Output: Sendable, Failure: Error>: Signal {
 
   /// Attaches `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     core.attach(observer)
   }

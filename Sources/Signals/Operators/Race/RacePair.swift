@@ -49,7 +49,7 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
 
   /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = RacePairCore(downstream: observer)
     if core.connect(.first, first._subscribeHandle(RacePairObserver(core: core, side: .first))) {

@@ -115,7 +115,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
 
   /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = TimeoutCore<Upstream.Failure, Observer>(
       TimeoutState(
