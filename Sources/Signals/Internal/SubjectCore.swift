@@ -430,8 +430,9 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
   func attach<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     var moving = Optional(observer)  // moved into its entry, not copied
-    let (id, start): (UInt64, SubjectAttachStart<Output, Failure>) = state.withLock { state in
-      let id = state.nextID
+    var id: UInt64 = 0
+    let start = state.withLock { state -> SubjectAttachStart<Output, Failure> in
+      id = state.nextID
       state.nextID += 1
       let entry: SubjectEntry<Output, Failure> = SubjectObserverEntry(id: id, observer: moving.take()!)
       if let completion = state.completion {
@@ -439,18 +440,18 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
         if state.delivering {
           // The terminal event may still be queued for others: queue a replay after it.
           state.pending.append(SubjectPending(event: event, stamp: id, target: entry))
-          return (id, .idle)
+          return .idle
         }
-        return (id, .terminal(event, entry))
+        return .terminal(event, entry)
       }
       state.observers.add(entry)
-      guard let current = state.current else { return (id, .idle) }
+      guard let current = state.current else { return .idle }
       if state.delivering {
         state.pending.append(SubjectPending(event: .value(current), stamp: id, target: entry))
-        return (id, .idle)
+        return .idle
       }
       state.delivering = true
-      return (id, .drain(SubjectDelivery(event: .value(current), observers: .one(entry), isTargeted: true)))
+      return .drain(SubjectDelivery(event: .value(current), observers: .one(entry), isTargeted: true))
     }
     switch start {
     case .idle:

@@ -137,9 +137,12 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
 
   @inlinable
   func cancel() {
-    let (observer, timer) = state.withLock { state -> (Observer?, SignalTimerHandle?) in
+    var observer: Observer?
+    var timer: SignalTimerHandle?
+    state.withLock { state in
       state.phase = .done
-      return (state.observer.take(), state.timer.take())
+      observer = state.observer.take()
+      timer = state.timer.take()
     }
     _ = observer  // released here, outside the lock
     if let timer { state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer) }

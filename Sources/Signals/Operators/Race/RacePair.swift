@@ -86,12 +86,6 @@ struct RacePairState<Downstream: SignalObserver> {
     self.downstream = downstream
   }
 
-  /// Ends the race: takes what must be released and cancelled outside the lock.
-  @inlinable
-  mutating func end() -> (Downstream?, SignalSubscriptionHandle?, SignalSubscriptionHandle?) {
-    (downstream.take(), first.take(), second.take())
-  }
-
   /// Takes the loser's subscription, once `winner` is decided.
   @inlinable
   mutating func takeLoser() -> SignalSubscriptionHandle? {
@@ -133,21 +127,20 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   /// An event from `side`: the first one decides the race; the loser's events are refused.
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>, from side: RacePairSide) -> SignalControl {
-    typealias Claim = (downstream: Downstream, loser: SignalSubscriptionHandle?)
-    let claim = state.withLock { state -> Claim? in
+    var loser: SignalSubscriptionHandle?
+    let claimed = state.withLock { state -> Downstream? in
       guard let downstream = state.downstream else { return nil }
-      var loser: SignalSubscriptionHandle?
       if state.winner == nil {
         state.winner = side
         loser = state.takeLoser()
       } else if state.winner != side {
         return nil
       }
-      return (downstream, loser)
+      return downstream
     }
-    guard let claim else { return .stop }
-    claim.loser?.cancel()
-    let answer = claim.downstream.receive(event)
+    guard let downstream = claimed else { return .stop }
+    loser?.cancel()
+    let answer = downstream.receive(event)
     if event.isTerminal || answer == .stop {
       cancel()
       return .stop
@@ -158,7 +151,15 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   /// Ends the race: nothing more is delivered, and both contestants are cancelled.
   @inlinable
   func cancel() {
-    let (downstream, first, second) = state.withLock { $0.end() }
+    // Taken into locals (a tuple returned through `withLock` goes through generic value witnesses).
+    var downstream: Downstream?
+    var first: SignalSubscriptionHandle?
+    var second: SignalSubscriptionHandle?
+    state.withLock { state in
+      downstream = state.downstream.take()
+      first = state.first.take()
+      second = state.second.take()
+    }
     _ = downstream  // released here, outside the lock
     first?.cancel()
     second?.cancel()

@@ -77,6 +77,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline var delivering = false
   @usableFromInline var pending: [Event<Output, Failure>] = []
   @usableFromInline var pendingHead = 0
+  /// Set by `end()`: everything was released and cancelled.
+  @usableFromInline var ended = false
 
   @inlinable
   init(
@@ -234,14 +236,16 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// on the upstream). The old timer is cancelled; if it fires anyway, its generation is stale.
   @inlinable
   func rearm() {
-    let claimed = state.withLock { state -> (UInt64, SignalTimerHandle?)? in
+    var old: SignalTimerHandle?
+    let claimed = state.withLock { state -> UInt64? in
       guard state.downstream != nil, state.phase == .upstream, state.armedGeneration != state.generation else {
         return nil
       }
       state.armedGeneration = state.generation
-      return (state.generation, state.timer.take())
+      old = state.timer.take()
+      return state.generation
     }
-    guard let (generation, old) = claimed else { return }
+    guard let generation = claimed else { return }
     if let old { cancelTimer(old) }
     let timing = state.withoutLocking { $0.pointee.timing }
     let timer = timing.scheduler.scheduleTimer(after: timing.duration) { self.timerFired(generation: generation) }
@@ -332,7 +336,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var timer: SignalTimerHandle?
     var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
     var pending: [Event<Output, Failure>] = []
-    state.withLock { state in
+    let first = state.withLock { state -> Bool in
+      guard !state.ended else { return false }
+      state.ended = true
       state.phase = .closing
       downstream = state.downstream.take()
       upstream = state.upstream.take()
@@ -343,7 +349,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         swap(&pending, &state.pending)
         state.pendingHead = 0
       }
+      return true
     }
+    guard first else { return }
     _ = (downstream, behavior, pending)  // released here, outside the lock
     if let timer { cancelTimer(timer) }
     upstream?.cancel()
