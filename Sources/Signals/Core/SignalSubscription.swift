@@ -122,7 +122,7 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
 
 /// An upstream subscription as Signals' operators hold it: what to cancel, without an object of its own.
 ///
-/// See ``Signal/_subscribeHandle(_:)``. Cancelling is idempotent and thread-safe, like a
+/// See `Signal._subscribeHandle(_:)`. Cancelling is idempotent and thread-safe, like a
 /// ``SignalSubscription``'s; releasing a handle does not cancel (unless it wraps a subscription, which
 /// cancels when released).
 @frozen

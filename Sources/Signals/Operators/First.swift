@@ -48,7 +48,7 @@ public struct FirstSignal<Upstream: Signal>: Signal {
     .make(_subscribeHandle(observer))
   }
 
-  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {

@@ -34,7 +34,7 @@ public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
     upstream.subscribe(MapObserver(downstream: observer, transform: transform))
   }
 
-  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {

@@ -41,7 +41,7 @@ public struct AfterSignal<Output: Sendable>: Signal {
     .make(_subscribeHandle(observer))
   }
 
-  /// Schedules the value for `observer` on behalf of another operator; see ``Signal/_subscribeHandle(_:)``.
+  /// Schedules the value for `observer` on behalf of another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Never {

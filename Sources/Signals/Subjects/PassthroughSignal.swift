@@ -53,7 +53,7 @@ public final class PassthroughSignal<Output: Sendable, Failure: Error>: Signal {
     .make(core.attach(observer))
   }
 
-  /// Attaches `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  /// Attaches `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {

@@ -47,7 +47,7 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
     .make(_subscribeHandle(observer))
   }
 
-  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {

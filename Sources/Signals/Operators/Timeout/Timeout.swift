@@ -113,7 +113,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
     .make(_subscribeHandle(observer))
   }
 
-  /// Subscribes `observer` for another operator; see ``Signal/_subscribeHandle(_:)``.
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
