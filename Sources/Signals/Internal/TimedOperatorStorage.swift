@@ -1,8 +1,9 @@
-// The shared storage of the time operators (delay, debounce, throttle, timeout).
+// The shared storage of the time operators delay, debounce and throttle (timeout has its own lean core,
+// Timeout/TimeoutCore.swift: it is on the intro's hot path).
 //
 // Each operator is a value-type state machine (`TimedStateMachine`) that turns
 // upstream events and timer firings into *effects*: events for the downstream,
-// timers to schedule or cancel, a switch to a fallback signal. This class holds
+// timers to schedule or cancel. This class holds
 // the machine under the lock seam together with a `SerialOutbox`, and performs
 // the effects after unlocking: timers are scheduled, cancelled tokens released,
 // and events delivered by the outbox's drainer. One audited implementation of
@@ -23,10 +24,6 @@ struct TimedEffects<Output: Sendable, Failure: Error> {
   @usableFromInline var schedule = InlineList<(id: UInt64, deadline: SignalInstant)>()
   /// Timers to cancel, by id.
   @usableFromInline var cancel = InlineList<UInt64>()
-  /// Cancel the upstream and subscribe to the fallback signal.
-  @usableFromInline var switchToFallback = false
-  /// Fail with the error this user closure makes, called after unlocking (the last event).
-  @usableFromInline var failWith: (@Sendable () -> Failure)?
 
   @inlinable
   init() {}
@@ -132,7 +129,6 @@ struct TimedState<Machine: TimedStateMachine> {
   @usableFromInline var machine: Machine?
   @usableFromInline var outbox = SerialOutbox<Machine.Output, Machine.Failure>()
   @usableFromInline var upstream: SignalSubscription?
-  @usableFromInline var fallback: SignalSubscription?
   @usableFromInline var timers = TimedTimers()
   @usableFromInline var ended = false
 
@@ -150,17 +146,14 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   @usableFromInline let state: Locked<TimedState<Machine>>
   @usableFromInline let downstream: Downstream
   @usableFromInline let scheduler: any SignalScheduler
-  @usableFromInline let fallbackSignal: AnySignal<Machine.Output, Machine.Failure>?
 
   @inlinable
   init(
-    machine: Machine, downstream: Downstream, scheduler: any SignalScheduler,
-    fallback: AnySignal<Machine.Output, Machine.Failure>? = nil
+    machine: Machine, downstream: Downstream, scheduler: any SignalScheduler
   ) {
     self.state = Locked(TimedState(machine: machine))
     self.downstream = downstream
     self.scheduler = scheduler
-    self.fallbackSignal = fallback
     super.init { target, _ in unsafeDowncast(target, to: TimedOperatorStorage.self).end() }
   }
 
@@ -190,18 +183,6 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     apply(firedTimer: id) { machine, now, effects in machine.timerFired(id, at: now, &effects) }
   }
 
-  /// A fallback event: straight to the downstream (the machine is done once it switched).
-  @inlinable
-  func receiveFallback(_ event: Event<Machine.Output, Machine.Failure>) -> SignalControl {
-    let (open, drain): (Bool, Bool) = state.withLock { state in
-      guard !state.ended else { return (false, false) }
-      state.outbox.post(event)
-      return (true, state.outbox.claimDrain())
-    }
-    if drain { self.drain() }
-    return open ? .continue : .stop
-  }
-
   /// Runs `body` on the machine under the lock, then performs its effects. Returns false once ended.
   @inlinable
   @discardableResult
@@ -224,24 +205,11 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
         if let token = state.timers.remove(id)?.token { released.append(token) }
       }
       for timer in effects.schedule { state.timers.insert(timer.id) }
-      if effects.switchToFallback, let upstream = state.upstream {
-        released.append(upstream)
-        state.upstream = nil
-      }
       return (true, state.outbox.claimDrain())
     }
     for token in released { token.cancel() }
     for timer in effects.schedule { schedule(timer.id, at: timer.deadline) }
-    if effects.switchToFallback { subscribeFallback() }
-    var mustDrain = drain
-    if let makeError = effects.failWith {
-      let error = makeError()
-      mustDrain = state.withLock { state in
-        state.outbox.post(.failed(error))
-        return state.outbox.claimDrain()
-      }
-    }
-    if mustDrain { self.drain() }
+    if drain { self.drain() }
     return open
   }
 
@@ -258,18 +226,6 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   }
 
   @inlinable
-  func subscribeFallback() {
-    guard let fallbackSignal else { return }
-    let token = fallbackSignal.subscribe(TimedFallbackObserver(storage: self))
-    let refused: SignalSubscription? = state.withLock { state in
-      if state.ended { return token }
-      state.fallback = token
-      return nil
-    }
-    refused?.cancel()
-  }
-
-  @inlinable
   func drain() {
     while let event = state.withLock({ $0.outbox.take() }) {
       let control = downstream.receive(event)
@@ -280,7 +236,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     }
   }
 
-  /// Ends delivery and releases everything: upstream, fallback, timers, the machine's state.
+  /// Ends delivery and releases everything: upstream, timers, the machine's state.
   @inlinable
   func end() {
     var released = InlineList<SignalSubscription>()
@@ -290,9 +246,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
       state.outbox.close()
       state.timers.removeAll(into: &released)
       if let upstream = state.upstream { released.append(upstream) }
-      if let fallback = state.fallback { released.append(fallback) }
       state.upstream = nil
-      state.fallback = nil
       return state.machine.take()
     }
     _ = machine  // released here, outside the lock
@@ -313,22 +267,6 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   @inlinable
   func receive(_ event: Event<Machine.Input, Machine.UpstreamFailure>) -> SignalControl {
     storage.receiveUpstream(event)
-  }
-}
-
-@usableFromInline
-struct TimedFallbackObserver<Machine: TimedStateMachine, Downstream: SignalObserver>: SignalObserver
-where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
-  @usableFromInline let storage: TimedOperatorStorage<Machine, Downstream>
-
-  @inlinable
-  init(storage: TimedOperatorStorage<Machine, Downstream>) {
-    self.storage = storage
-  }
-
-  @inlinable
-  func receive(_ event: Event<Machine.Output, Machine.Failure>) -> SignalControl {
-    storage.receiveFallback(event)
   }
 }
 
