@@ -37,6 +37,10 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
     storage.withUnsafeMutablePointerToElements { lock in
       #if canImport(Darwin)
         lock.initialize(to: os_unfair_lock_s())
+      #elseif canImport(Glibc) || canImport(Musl)
+        // All zero bytes is `PTHREAD_MUTEX_INITIALIZER` on glibc and musl: a default mutex that needs
+        // neither `pthread_mutex_init` nor `pthread_mutex_destroy` (two library calls per operator).
+        lock.initialize(to: pthread_mutex_t())
       #else
         lock.initialize(to: pthread_mutex_t())
         let result = pthread_mutex_init(lock, nil)
@@ -49,7 +53,7 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
   @inlinable
   deinit {
     withUnsafeMutablePointerToElements { lock in
-      #if !canImport(Darwin)
+      #if !canImport(Darwin) && !canImport(Glibc) && !canImport(Musl)
         pthread_mutex_destroy(lock)
       #endif
       _ = lock.deinitialize(count: 1)
