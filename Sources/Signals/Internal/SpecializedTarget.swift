@@ -23,12 +23,13 @@ class SpecializedTarget: SubscriptionTarget, @unchecked Sendable {  // immutable
   }
 }
 
-/// A list that holds its first two elements inline: no allocation for up to two elements.
+/// A list that holds its first two elements inline: no allocation for up to two elements, and nothing to
+/// release when empty (the rest is an optional array, `nil` until a third element arrives).
 @usableFromInline
 struct InlineList<Element>: Sequence {
   @usableFromInline var first: Element?
   @usableFromInline var second: Element?
-  @usableFromInline var rest: [Element] = []
+  @usableFromInline var rest: [Element]?
 
   @inlinable
   init() {}
@@ -42,8 +43,10 @@ struct InlineList<Element>: Sequence {
       first = element
     } else if second == nil {
       second = element
+    } else if rest == nil {
+      rest = [element]
     } else {
-      rest.append(element)
+      rest!.append(element)
     }
   }
 
@@ -69,7 +72,9 @@ struct InlineList<Element>: Sequence {
       switch index {
       case 0: return list.first
       case 1: return list.second
-      default: return index - 2 < list.rest.count ? list.rest[index - 2] : nil
+      default:
+        guard let rest = list.rest, index - 2 < rest.count else { return nil }
+        return rest[index - 2]
       }
     }
   }

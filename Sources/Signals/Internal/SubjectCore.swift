@@ -165,7 +165,9 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var current: Output?
   /// Entries removed during a delivery: the drainer may still be calling them
   /// unretained. Released when the drainer goes idle.
-  @usableFromInline var retired = InlineList<SubjectEntry<Output, Failure>>()
+  @usableFromInline var retired: SubjectEntry<Output, Failure>?
+  /// Further retired entries, in the rare case of more than one per delivery.
+  @usableFromInline var retiredMore: [SubjectEntry<Output, Failure>] = []
 
   @inlinable
   init(current: Output?) {
@@ -196,21 +198,21 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// After a fast-path delivery: goes idle and returns true, or returns false
   /// when events were queued meanwhile and must be drained.
   @inlinable
-  mutating func finishSingle(released: inout InlineList<SubjectEntry<Output, Failure>>) -> Bool {
+  mutating func finishSingle(released: inout SubjectRetired<Output, Failure>?) -> Bool {
     guard pendingHead == pending.count else { return false }
     goIdle(released: &released)
     return true
   }
 
   @inlinable
-  mutating func goIdle(released: inout InlineList<SubjectEntry<Output, Failure>>) {
+  mutating func goIdle(released: inout SubjectRetired<Output, Failure>?) {
     if !pending.isEmpty {
       pending.removeAll(keepingCapacity: pending.capacity <= 64)
       pendingHead = 0
     }
-    if !retired.isEmpty {
-      released = retired
-      retired = InlineList()
+    if let first = retired.take() {
+      released = SubjectRetired(first: first, more: retiredMore)
+      retiredMore = []
     }
     delivering = false
   }
@@ -241,7 +243,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   mutating func next(
     after delivered: Event<Output, Failure>, wasTargeted: Bool,
     released: inout SubjectObservers<Output, Failure>,
-    retiredOut: inout InlineList<SubjectEntry<Output, Failure>>
+    retiredOut: inout SubjectRetired<Output, Failure>?
   ) -> SubjectDelivery<Output, Failure>? {
     if delivered.isTerminal && !wasTargeted {
       released = observers
@@ -280,7 +282,7 @@ extension SubjectState {
   mutating func remove(id: UInt64) -> SubjectRemoval<Output, Failure> {
     var entry = observers.remove(id: id)
     if delivering, let removed = entry {
-      retired.append(removed)
+      if retired == nil { retired = removed } else { retiredMore.append(removed) }
       entry = nil
     }
     var dropped: [SubjectPending<Output, Failure>] = []
@@ -293,6 +295,19 @@ extension SubjectState {
       pendingHead = 0
     }
     return SubjectRemoval(entry: entry, dropped: dropped)
+  }
+}
+
+/// Entries retired during a delivery, released when the drainer goes idle.
+@usableFromInline
+struct SubjectRetired<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var first: SubjectEntry<Output, Failure>
+  @usableFromInline var more: [SubjectEntry<Output, Failure>]
+
+  @inlinable
+  init(first: SubjectEntry<Output, Failure>, more: [SubjectEntry<Output, Failure>]) {
+    self.first = first
+    self.more = more
   }
 }
 
@@ -359,16 +374,11 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     case .single(let unmanaged):
       // Unretained: while `delivering` is set, a removed entry is only retired.
       let control = unmanaged._withUnsafeGuaranteedRef { $0.deliver(event) }
-      let stopped: UInt64? = control == .stop ? unmanaged._withUnsafeGuaranteedRef { $0.id } : nil
-      var released = InlineList<SubjectEntry<Output, Failure>>()
-      var removed: SubjectRemoval<Output, Failure>?
-      // One lock for both: the observer that answered `stop` is removed (retired: a delivery is in progress).
-      let idle = state.withLock { state in
-        if let stopped { removed = state.remove(id: stopped) }
-        return state.finishSingle(released: &released)
+      if control == .stop {
+        removeObserver(id: unmanaged._withUnsafeGuaranteedRef { $0.id })
       }
-      _ = (removed, released)  // released here, outside the lock
-      if idle { return }
+      var released: SubjectRetired<Output, Failure>?
+      if state.withLock({ $0.finishSingle(released: &released) }) { return }
       drainQueued()
     case .broadcast(let work):
       drain(startingWith: work)
@@ -379,7 +389,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
   @inlinable
   func drainQueued() {
     var released = SubjectObservers<Output, Failure>.none
-    var retired = InlineList<SubjectEntry<Output, Failure>>()
+    var retired: SubjectRetired<Output, Failure>?
     let next = state.withLock { state -> SubjectDelivery<Output, Failure>? in
       // As after a targeted event: nothing to clear, only dequeue.
       state.next(after: .finished, wasTargeted: true, released: &released, retiredOut: &retired)
@@ -394,7 +404,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     while true {
       deliver(work)
       var released = SubjectObservers<Output, Failure>.none
-      var retired = InlineList<SubjectEntry<Output, Failure>>()
+      var retired: SubjectRetired<Output, Failure>?
       let next = state.withLock {
         $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released, retiredOut: &retired)
       }
