@@ -15,7 +15,9 @@
 // `Synchronization.Mutex`: Thread Sanitizer reports false races on the state
 // inside a contended `Mutex` on Linux, and `Mutex` needs iOS 18 / macOS 15.
 //
-// The only way in is `withLock`: no manual lock/unlock pairs, and the lock is
+// The only way in is `withLock`, also for fields that never change: Thread Sanitizer instruments the
+// state as one Swift variable, so an unlocked read of any field races with the locked writes of others.
+// No manual lock/unlock pairs either, and the lock is
 // not recursive, so a closure passed to `withLock` must never call out to user
 // code or to an observer.
 
@@ -79,13 +81,6 @@ package struct Locked<State>: @unchecked Sendable {  // state only reachable thr
   @inlinable
   package init(unsafeStorage object: AnyObject) {
     storage = unsafeDowncast(object, to: LockStorage<State>.self)
-  }
-
-  /// Reads the state without locking: only for its `let` fields, which never change after `init`
-  /// (an operator's downstream observer, say), so no lock is needed to read them.
-  @inlinable
-  package func withoutLocking<Result>(_ body: (UnsafePointer<State>) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointerToHeader { try body(UnsafePointer($0)) }
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call user code.

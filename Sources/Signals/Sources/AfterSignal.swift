@@ -105,24 +105,27 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   /// Keeps the timer's handle, unless the action already ran (a synchronous scheduler) or was cancelled.
   @inlinable
   func hold(_ timer: SignalTimerHandle) {
-    let keep = state.withLock { state -> Bool in
-      guard case .waiting = state.phase else { return false }
+    // The timing is read under the lock (an unlocked read of the state would conflict, for Thread
+    // Sanitizer, with the locked writes); unretained, as the state keeps it for its whole life.
+    let refused = state.withLock { state -> Unmanaged<ScheduledTiming>? in
+      guard case .waiting = state.phase else { return .passUnretained(state.timing) }
       state.timer = timer
-      return true
+      return nil
     }
-    if !keep { state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer) }
+    refused?._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) }
   }
 
   @inlinable
   func fire() {
+    var value: Observer.Input?
     let taken = state.withLock { state -> Observer? in
       guard case .waiting = state.phase else { return nil }
       state.phase = .delivering
       state.timer = nil
+      value = state.value
       return state.observer.take()
     }
-    guard let observer = taken else { return }
-    let value = state.withoutLocking { $0.pointee.value }
+    guard let observer = taken, let value else { return }
     guard observer.receive(.value(value)) == .continue else {
       state.withLock { $0.phase = .done }
       return
@@ -139,12 +142,14 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   func cancel() {
     var observer: Observer?
     var timer: SignalTimerHandle?
+    var timing = Unmanaged<ScheduledTiming>?.none
     state.withLock { state in
       state.phase = .done
       observer = state.observer.take()
       timer = state.timer.take()
+      timing = .passUnretained(state.timing)
     }
     _ = observer  // released here, outside the lock
-    if let timer { state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer) }
+    if let timer, let timing { timing._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) } }
   }
 }

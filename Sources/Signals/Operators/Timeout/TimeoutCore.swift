@@ -132,11 +132,16 @@ enum TimeoutFiring<Output: Sendable, Failure: Error> {
 struct TimeoutClosing<UpstreamFailure: Error, Failure: Error> {
   @usableFromInline var timer: SignalTimerHandle?
   @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Failure)?
+  @usableFromInline var timing: Unmanaged<ScheduledTiming>
 
   @inlinable
-  init(timer: SignalTimerHandle?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?) {
+  init(
+    timer: SignalTimerHandle?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?,
+    timing: Unmanaged<ScheduledTiming>
+  ) {
     self.timer = timer
     self.mapFailure = mapFailure
+    self.timing = timing
   }
 }
 
@@ -159,10 +164,12 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     self.state = Locked(initial)
   }
 
-  /// Cancels `timer` on the scheduler in place (no copy of the existential).
+  /// Cancels `timer` on the scheduler of `timing`, which was read under the lock: an unlocked read of the
+  /// state would conflict, for Thread Sanitizer, with the locked writes (Swift instruments the state as one
+  /// variable). Unretained: the state keeps its timing for its whole life, and the caller keeps the state.
   @inlinable
-  func cancelTimer(_ timer: SignalTimerHandle) {
-    state.withoutLocking { $0.pointee.timing }.scheduler.cancelTimer(timer)
+  func cancelTimer(_ timer: SignalTimerHandle, on timing: Unmanaged<ScheduledTiming>) {
+    timing._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) }
   }
 
   /// The handle handed downstream.
@@ -180,14 +187,16 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     // Moved, not copied, into the state; what is left afterwards was not kept.
     var upstream = Optional(upstream)
     var timer = Optional(timer)
-    state.withLock { state in
-      guard state.downstream != nil, state.phase == .upstream else { return }
+    let timing = state.withLock { state -> Unmanaged<ScheduledTiming> in
+      let timing = Unmanaged.passUnretained(state.timing)
+      guard state.downstream != nil, state.phase == .upstream else { return timing }
       state.upstream = upstream.take()
-      guard state.generation == 0 else { return }
+      guard state.generation == 0 else { return timing }
       state.timer = timer.take()
+      return timing
     }
     upstream?.cancel()
-    if let timer { cancelTimer(timer) }
+    if let timer { cancelTimer(timer, on: timing) }
   }
 
   /// An upstream event.
@@ -209,10 +218,12 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       let closed = state.withLock { state -> TimeoutClosing<UpstreamFailure, Failure>? in
         guard state.downstream != nil, state.phase == .upstream else { return nil }
         state.phase = .closing
-        return TimeoutClosing(timer: state.timer.take(), mapFailure: state.behavior?.mapFailure)
+        return TimeoutClosing(
+          timer: state.timer.take(), mapFailure: state.behavior?.mapFailure, timing: .passUnretained(state.timing))
       }
-      guard let (timer, mapFailure) = closed.map({ ($0.timer, $0.mapFailure) }) else { return .stop }
-      if let timer { cancelTimer(timer) }
+      guard let closed else { return .stop }
+      let mapFailure = closed.mapFailure
+      if let timer = closed.timer { cancelTimer(timer, on: closed.timing) }
       let terminal: Event<Output, Failure>
       switch event {
       case .failed(let error):
@@ -237,18 +248,21 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   @inlinable
   func rearm() {
     var old: SignalTimerHandle?
+    var timing = Unmanaged<ScheduledTiming>?.none
     let claimed = state.withLock { state -> UInt64? in
       guard state.downstream != nil, state.phase == .upstream, state.armedGeneration != state.generation else {
         return nil
       }
       state.armedGeneration = state.generation
       old = state.timer.take()
+      timing = .passUnretained(state.timing)
       return state.generation
     }
-    guard let generation = claimed else { return }
-    if let old { cancelTimer(old) }
-    let timing = state.withoutLocking { $0.pointee.timing }
-    let timer = timing.scheduler.scheduleTimer(after: timing.duration) { self.timerFired(generation: generation) }
+    guard let generation = claimed, let timing else { return }
+    if let old { cancelTimer(old, on: timing) }
+    let timer = timing._withUnsafeGuaranteedRef { timing in
+      timing.scheduler.scheduleTimer(after: timing.duration) { self.timerFired(generation: generation) }
+    }
     let kept = state.withLock { state -> Bool in
       guard state.downstream != nil, state.phase == .upstream, state.armedGeneration == generation else {
         return false
@@ -256,7 +270,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       state.timer = timer
       return true
     }
-    if !kept { cancelTimer(timer) }
+    if !kept { cancelTimer(timer, on: timing) }
   }
 
   /// The timer of `generation` fired: unless it is stale, fail or switch to the fallback.
@@ -336,8 +350,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var timer: SignalTimerHandle?
     var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
     var pending: [Event<Output, Failure>] = []
+    var timing = Unmanaged<ScheduledTiming>?.none
     let first = state.withLock { state -> Bool in
       guard !state.ended else { return false }
+      timing = .passUnretained(state.timing)
       state.ended = true
       state.phase = .closing
       downstream = state.downstream.take()
@@ -353,7 +369,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
     guard first else { return }
     _ = (downstream, behavior, pending)  // released here, outside the lock
-    if let timer { cancelTimer(timer) }
+    if let timer, let timing { cancelTimer(timer, on: timing) }
     upstream?.cancel()
     fallback?.cancel()
   }
