@@ -53,12 +53,16 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
   /// the event it emits, serially. Answers whether the calling upstream should go on.
   @inlinable
   func transact(_ transition: (inout State) -> SerialStep<Output, Failure>) -> SignalControl {
-    typealias Claim = (downstream: Downstream, event: Event<Output, Failure>)
-    let (claim, control, garbage): (Claim?, SignalControl, SerialGarbage<Downstream>?) = state.withLock {
-      state in
-      guard !state.isEnded else { return (nil, .stop, state.takeGarbage()) }
+    // Results go to locals, not a tuple returned through `withLock` (generic value witnesses).
+    var claimedDownstream: Downstream?
+    var claimedEvent: Event<Output, Failure>?
+    var garbage: SerialGarbage<Downstream>?
+    let control = state.withLock { state -> SignalControl in
+      guard !state.isEnded else {
+        garbage = state.takeGarbage()
+        return .stop
+      }
       let step = transition(&state)
-      var claim: Claim?
       var control = SignalControl.continue
       switch step {
       case .none:
@@ -70,7 +74,8 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
           state.pending.append(event)
         } else if let downstream = state.downstream {
           state.isDelivering = true
-          claim = (downstream, event)
+          claimedDownstream = downstream
+          claimedEvent = event
         }
         if event.isTerminal { state.end(discardingPending: false) }
       case .emitThenEnd(let value, let completion):
@@ -78,17 +83,19 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
           state.pending.append(.value(value))
         } else if let downstream = state.downstream {
           state.isDelivering = true
-          claim = (downstream, .value(value))
+          claimedDownstream = downstream
+          claimedEvent = .value(value)
         }
         state.pending.append(Event(completion))
         state.end(discardingPending: false)
       }
       if state.isEnded { control = .stop }
-      return (claim, control, state.takeGarbage())
+      garbage = state.takeGarbage()
+      return control
     }
     garbage?.dispose()
-    guard let claim else { return control }
-    return drain(claim.downstream, startingWith: claim.event)
+    guard let downstream = claimedDownstream, let event = claimedEvent else { return control }
+    return drain(downstream, startingWith: event)
   }
 
   /// Sends `event` downstream serially, with no state change. The hot path of a value.
@@ -103,23 +110,26 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
     var event = first
     while true {
       let answer = downstream.receive(event)
-      let (next, isEnded, garbage): (Event<Output, Failure>?, Bool, SerialGarbage<Downstream>?) = state.withLock {
-        state in
+      var isEnded = false
+      var garbage: SerialGarbage<Downstream>?
+      let next = state.withLock { state -> Event<Output, Failure>? in
         if answer == .stop && !event.isTerminal {
           state.end(discardingPending: true)
         }
+        isEnded = state.isEnded
+        garbage = state.takeGarbage()
         guard state.pendingHead < state.pending.count else {
           if !state.pending.isEmpty {
             state.pending.removeAll(keepingCapacity: state.pending.capacity <= 64)
             state.pendingHead = 0
           }
           state.isDelivering = false
-          return (nil, state.isEnded, state.takeGarbage())
+          return nil
         }
         // Taken out of the queue (not copied) so that nothing is released under the lock.
         let next = state.pending[state.pendingHead].take()
         state.pendingHead += 1
-        return (next, state.isEnded, state.takeGarbage())
+        return next
       }
       garbage?.dispose()
       guard let following = next else { return isEnded ? .stop : .continue }
