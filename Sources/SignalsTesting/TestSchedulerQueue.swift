@@ -18,6 +18,15 @@ import Signals
 // advance that looked at a later deadline); such keys go to `early`, an ordinary 4-ary heap ordered by
 // (deadline, sequence), whose keys are all before every radix key, so it is served first.
 //
+// Few pending actions (the common case: a handful of timers racing) skip all of that. While the radix heap and
+// the early heap are empty, up to `smallCapacity` entries live in `small`, a sorted inline buffer: insertion
+// and cancellation shift at most a few entries, and the next action is the last one. Its order is descending by
+// deadline and, for equal deadlines, by scheduling order reversed: a new entry goes below every entry at its
+// deadline, so the one at the end is always the first scheduled. The first entry that does not fit moves them
+// all into the radix heap (in order, so equal deadlines keep their order in their bucket, with the cursor at
+// their minimum, so none is early) and the heaps serve until nothing is pending in them; then `small` serves
+// again. So `small` holds entries only while `entries == 0`, and its keys need no cursor.
+//
 // Heap entries are trivial values: moving them never touches reference counts. The closures live in
 // `slots`, so a cancellation releases its closure at once (O(1)) and leaves a stale entry behind: its
 // generation no longer matches the slot's. Stale entries are dropped when they reach the front, and
@@ -42,6 +51,25 @@ struct TestSchedulerRadixKey: Equatable {
   }
 
   var duration: Duration { TestSchedulerKey.duration(high: Int64(bitPattern: high ^ (1 << 63)), low: low) }
+
+  /// The later of `self` and `other`.
+  @inline(__always)
+  func atLeast(_ other: Self) -> Self { self < other ? other : self }
+
+  /// `self + max(delay, .zero)`, trapping on overflow as `Duration`'s `+` does. Inlined word arithmetic: the
+  /// standard library's `Duration` operators are calls.
+  @inline(__always)
+  func advanced(byAtLeastZero delay: Duration) -> Self {
+    let (delayHigh, delayLow) = TestSchedulerKey.words(delay)
+    guard delayHigh >= 0 else { return self }
+    // The key is the deadline plus 2¹²⁷; a delay that is not negative adds to it as unsigned words, and the
+    // sum overflows exactly when the deadline plus the delay overflows.
+    let (low, carry) = self.low.addingReportingOverflow(delayLow)
+    let (partial, overflow) = self.high.addingReportingOverflow(UInt64(bitPattern: delayHigh))
+    let (high, carryOverflow) = partial.addingReportingOverflow(carry ? 1 : 0)
+    precondition(!overflow && !carryOverflow, "Signals: TestScheduler: the deadline overflows Duration")
+    return Self(high: high, low: low)
+  }
 
   @inline(__always)
   static func < (lhs: Self, rhs: Self) -> Bool {
@@ -102,19 +130,37 @@ struct TestSchedulerSlot {
   var nextFree: UInt32
 }
 
+/// The inline buffer of a small queue: `TestSchedulerQueue.smallCapacity` entries (8 × 24 bytes).
+typealias TestSchedulerSmallEntries = (
+  TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry,
+  TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry
+)
+
 /// The pending actions of a `TestScheduler`, ordered by (deadline, sequence). Not thread-safe: lives in a `Locked`.
 struct TestSchedulerQueue {
   private static let noSlot = UInt32.max
+  /// The most entries `small` holds: the number of elements of `TestSchedulerSmallEntries`.
+  static let smallCapacity = 8
   /// Buckets 0 ... 128 (see `TestSchedulerRadixKey.bucket(from:)`).
   private static let bucketCount = 129
   /// A pass that moves at most this many entries checks them against the slot table on the way: they are
   /// the next to run, so this drops cancelled ones early and brings their slots into cache together.
   private static let checkedPass = 32
 
-  /// Every radix key is at or after the cursor; at most the key of the last action taken out.
+  /// While the heaps are empty (`entries == 0`), the pending entries: sorted so that the next to run is at
+  /// `smallCount - 1` (see the file comment). Every entry in it is live: cancelling one removes it.
+  private var small: TestSchedulerSmallEntries = {
+    let unused = TestSchedulerRadixEntry(key: TestSchedulerRadixKey(high: 0, low: 0), slot: 0, generation: 0)
+    return (unused, unused, unused, unused, unused, unused, unused, unused)
+  }()
+  private var smallCount = 0
+
+  /// Every radix key is at or after the cursor: the minimum key when the lowest bucket was last redistributed
+  /// (or `small` moved in).
   private var cursor = TestSchedulerRadixKey(.zero)
   private var buckets = [[TestSchedulerRadixEntry]](repeating: [], count: bucketCount)
-  /// Bit `i` of word `i / 64` is set when `buckets[i]` may hold entries (bucket 0: past `frontHead`).
+  /// Bit `i` of word `i / 64` is set when `buckets[i]` may hold entries (bucket 0: past `frontHead`). Exact
+  /// for the buckets above 0: `redistribute` and `compact` clear the bit of a bucket they empty.
   private var occupied: (UInt64, UInt64, UInt64) = (0, 0, 0)
   /// The entries of bucket 0 before this index were taken out.
   private var frontHead = 0
@@ -123,31 +169,48 @@ struct TestSchedulerQueue {
 
   private var slots: [TestSchedulerSlot] = []
   private var freeSlot = noSlot
+  /// The scheduling order of the early heap's entries (the radix buckets and `small` keep it by position).
   private var sequence: UInt64 = 0
-  /// Entries in the buckets and in `early`, live or stale.
+  /// Entries in the buckets (past `frontHead`) and in `early`, live or stale.
   private var entries = 0
-  /// Entries whose action was cancelled.
+  /// Entries in the buckets and in `early` whose action was cancelled.
   private var stale = 0
 
   /// The number of actions waiting to run.
-  var count: Int { entries - stale }
+  var count: Int { smallCount + entries - stale }
 
   /// Adds `action` at `deadline`; returns its token id.
   mutating func insert(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    insert(at: TestSchedulerRadixKey(deadline), action)
+  }
+
+  /// Adds `action` at the deadline `key`; returns its token id.
+  mutating func insert(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void) -> UInt64 {
     let slot: UInt32
+    let generation: UInt32
     if freeSlot != Self.noSlot {
       slot = freeSlot
       freeSlot = slots[Int(slot)].nextFree
       slots[Int(slot)].action = action
+      generation = slots[Int(slot)].generation
     } else {
       precondition(slots.count < Int(Self.noSlot), "Signals: TestScheduler: too many pending actions")
       slot = UInt32(truncatingIfNeeded: slots.count)
+      generation = 0
       slots.append(TestSchedulerSlot(action: action, generation: 0, nextFree: Self.noSlot))
     }
-    let generation = slots[Int(slot)].generation
+    let id = UInt64(slot) | UInt64(generation) << 32
+    if entries == stale {
+      // Nothing pending in the heaps: `small` takes the entry if it has room, else hands its own to them.
+      if entries != 0 { clearHeaps() }
+      if smallCount < Self.smallCapacity {
+        insertSmall(TestSchedulerRadixEntry(key: key, slot: slot, generation: generation))
+        return id
+      }
+      moveSmallToRadix()
+    }
     sequence &+= 1
     entries += 1
-    let key = TestSchedulerRadixKey(deadline)
     if key < cursor {
       early.append(TestSchedulerEntry(key: key, sequence: sequence, slot: slot, generation: generation))
       early.withUnsafeMutableBufferPointer { buffer in Self.siftUp(buffer, from: buffer.count - 1) }
@@ -156,7 +219,7 @@ struct TestSchedulerQueue {
       buckets[bucket].append(TestSchedulerRadixEntry(key: key, slot: slot, generation: generation))
       markOccupied(bucket)
     }
-    return UInt64(slot) | UInt64(generation) << 32
+    return id
   }
 
   /// Removes the action of token `id` if it is still pending, and returns it (to be released outside the lock).
@@ -165,21 +228,48 @@ struct TestSchedulerQueue {
     let generation = UInt32(truncatingIfNeeded: id >> 32)
     guard slot < slots.count, slots[slot].generation == generation, slots[slot].action != nil else { return nil }
     let action = release(slot: slot)
-    stale += 1
-    if stale > 64 && stale > entries / 2 { compact() }
+    if smallCount != 0 {
+      // The heaps are empty, so the entry is in `small`.
+      removeSmall(slot: UInt32(truncatingIfNeeded: slot))
+    } else {
+      stale += 1
+      if stale > 64 && stale > entries / 2 { compact() }
+    }
     return action
   }
 
   /// The deadline of the next action to run, dropping cancelled entries from the front.
   mutating func nextDeadline() -> Duration? {
+    if entries == 0 {
+      guard smallCount != 0 else { return nil }
+      return smallEntry(smallCount - 1).key.duration
+    }
     guard let (key, _) = findFirst() else { return nil }
     return key.duration
   }
 
-  /// Removes and returns the next action if it is due by `limit` (any, if `nil`), with its deadline.
-  mutating func popFirst(dueBy limit: Duration?) -> (deadline: Duration, action: @Sendable () -> Void)? {
+  /// Removes and returns the next action if its deadline is at or before `limit` (any, if `nil`), with its
+  /// deadline.
+  @inline(__always)
+  mutating func popFirst(dueBy limit: TestSchedulerRadixKey?) -> (
+    deadline: TestSchedulerRadixKey, action: @Sendable () -> Void
+  )? {
+    guard entries == 0 else { return popFirstFromHeaps(dueBy: limit) }
+    guard smallCount != 0 else { return nil }
+    let first = smallEntry(smallCount &- 1)
+    if let limit, limit < first.key { return nil }
+    smallCount &-= 1
+    guard let action = release(slot: Int(first.slot)) else { return nil }
+    return (first.key, action)
+  }
+
+  /// `popFirst(dueBy:)` when the heaps hold entries.
+  @inline(never)
+  private mutating func popFirstFromHeaps(dueBy limit: TestSchedulerRadixKey?) -> (
+    deadline: TestSchedulerRadixKey, action: @Sendable () -> Void
+  )? {
     guard let (key, slot) = findFirst() else { return nil }
-    if let limit, TestSchedulerRadixKey(limit) < key { return nil }
+    if let limit, limit < key { return nil }
     if !early.isEmpty {
       removeFirstEarly()
     } else {
@@ -187,7 +277,7 @@ struct TestSchedulerQueue {
     }
     entries -= 1
     guard let action = release(slot: slot) else { return nil }
-    return (key.duration, action)
+    return (key, action)
   }
 
   /// Removes every pending action; returns them to be released outside the lock.
@@ -198,6 +288,7 @@ struct TestSchedulerQueue {
     for slot in slots.indices where slots[slot].action != nil {
       if let action = release(slot: slot) { removed.append(action) }
     }
+    smallCount = 0
     buckets = [[TestSchedulerRadixEntry]](repeating: [], count: Self.bucketCount)
     occupied = (0, 0, 0)
     frontHead = 0
@@ -207,8 +298,94 @@ struct TestSchedulerQueue {
     return removed
   }
 
+  // MARK: - Small queue
+
+  /// Gives `body` the entries of `small` as a C array.
+  @inline(__always)
+  private mutating func withSmall<Result>(
+    _ body: (UnsafeMutablePointer<TestSchedulerRadixEntry>) -> Result
+  ) -> Result {
+    withUnsafeMutablePointer(to: &small) { tuple in
+      tuple.withMemoryRebound(to: TestSchedulerRadixEntry.self, capacity: Self.smallCapacity, body)
+    }
+  }
+
+  @inline(__always)
+  private mutating func smallEntry(_ index: Int) -> TestSchedulerRadixEntry {
+    withSmall { $0[index] }
+  }
+
+  /// Inserts `entry` below every entry that runs before it: those with an earlier deadline or the same one
+  /// (scheduled before it, so first in, first out). `small` has room.
+  @inline(__always)
+  private mutating func insertSmall(_ entry: TestSchedulerRadixEntry) {
+    let count = smallCount
+    withSmall { small in
+      var index = count
+      while index > 0 && !(entry.key < small[index &- 1].key) {
+        small[index] = small[index &- 1]
+        index &-= 1
+      }
+      small[index] = entry
+    }
+    smallCount = count &+ 1
+  }
+
+  /// Removes the entry of `slot` from `small`, keeping the others in order.
+  private mutating func removeSmall(slot: UInt32) {
+    let count = smallCount
+    let removed = withSmall { small in
+      var index = count &- 1  // the next to run: the likeliest to be cancelled (a timeout that lost its race)
+      while index >= 0 && small[index].slot != slot { index &-= 1 }
+      guard index >= 0 else { return false }
+      while index &+ 1 < count {
+        small[index] = small[index &+ 1]
+        index &+= 1
+      }
+      return true
+    }
+    if removed { smallCount = count &- 1 }
+  }
+
+  /// Moves the entries of a full `small` into the radix heap, which is empty: the cursor goes to their minimum
+  /// (so no key is early), and they go in in running order (so equal deadlines keep their order in a bucket).
+  private mutating func moveSmallToRadix() {
+    // `entries == 0`: bucket 0 may still hold entries taken out (before `frontHead`), every other bucket and
+    // `early` are empty.
+    buckets[0].removeAll(keepingCapacity: true)
+    frontHead = 0
+    occupied = (0, 0, 0)
+    let count = smallCount
+    cursor = smallEntry(count - 1).key
+    for index in stride(from: count - 1, through: 0, by: -1) {
+      let entry = smallEntry(index)
+      let bucket = entry.key.bucket(from: cursor)
+      buckets[bucket].append(entry)
+      markOccupied(bucket)
+    }
+    entries = count
+    smallCount = 0
+  }
+
+  /// Empties the heaps when every entry in them is stale (their slots were released when they were cancelled).
+  private mutating func clearHeaps() {
+    for word in 0..<3 {
+      var bits = word == 0 ? occupied.0 | 1 : word == 1 ? occupied.1 : occupied.2
+      while bits != 0 {
+        buckets[word &* 64 &+ bits.trailingZeroBitCount].removeAll(keepingCapacity: true)
+        bits &= bits &- 1
+      }
+    }
+    occupied = (0, 0, 0)
+    frontHead = 0
+    early.removeAll(keepingCapacity: true)
+    entries = 0
+    stale = 0
+  }
+
   // MARK: - Slots
 
+  @inline(__always)
   private mutating func release(slot: Int) -> (@Sendable () -> Void)? {
     let action = slots[slot].action.take()
     slots[slot].generation &+= 1
