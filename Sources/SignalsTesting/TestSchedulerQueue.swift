@@ -24,8 +24,8 @@ import Signals
 // deadline and, for equal deadlines, by scheduling order reversed: a new entry goes below every entry at its
 // deadline, so the one at the end is always the first scheduled. The first entry that does not fit moves them
 // all into the radix heap (in order, so equal deadlines keep their order in their bucket, with the cursor at
-// their minimum, so none is early) and the heaps serve until nothing is pending in them; then `small` serves
-// again. So `small` holds entries only while `entries == 0`, and its keys need no cursor.
+// the last deadline taken out, so none is early) and the heaps serve until nothing is pending in them; then
+// `small` serves again. So `small` holds entries only while `entries == 0`, and its keys need no cursor.
 //
 // Heap entries are trivial values: moving them never touches reference counts. The closures live in
 // `slots`, so a cancellation releases its closure at once (O(1)) and leaves a stale entry behind: its
@@ -130,6 +130,21 @@ struct TestSchedulerSlot {
   var nextFree: UInt32
 }
 
+/// The storage of a `TestSchedulerQueue`'s slots; its header counts the initialized ones.
+///
+/// A class rather than an array so that writing a slot costs neither a uniqueness check nor a bounds check:
+/// the slots are named by the queue's own entries (and by token ids, which `cancel` checks). The queue never
+/// shares it; it only replaces it with a larger one.
+final class TestSchedulerSlotTable: ManagedBuffer<Int, TestSchedulerSlot> {
+  static func make(capacity: Int) -> TestSchedulerSlotTable {
+    unsafeDowncast(create(minimumCapacity: capacity) { _ in 0 }, to: TestSchedulerSlotTable.self)
+  }
+
+  deinit {
+    withUnsafeMutablePointers { count, slots in _ = slots.deinitialize(count: count.pointee) }
+  }
+}
+
 /// The inline buffer of a small queue: `TestSchedulerQueue.smallCapacity` entries (8 × 24 bytes).
 typealias TestSchedulerSmallEntries = (
   TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry,
@@ -154,9 +169,12 @@ struct TestSchedulerQueue {
     return (unused, unused, unused, unused, unused, unused, unused, unused)
   }()
   private var smallCount = 0
+  /// The deadline of the last action taken out: at most every pending deadline and every deadline scheduled
+  /// from now on (they are at or after `now`, which is at or after it).
+  private var lastTaken = TestSchedulerRadixKey(.zero)
 
   /// Every radix key is at or after the cursor: the minimum key when the lowest bucket was last redistributed
-  /// (or `small` moved in).
+  /// (or `lastTaken` when `small` moved in).
   private var cursor = TestSchedulerRadixKey(.zero)
   private var buckets = [[TestSchedulerRadixEntry]](repeating: [], count: bucketCount)
   /// Bit `i` of word `i / 64` is set when `buckets[i]` may hold entries (bucket 0: past `frontHead`). Exact
@@ -167,7 +185,12 @@ struct TestSchedulerQueue {
   /// Keys before the cursor, in a 4-ary heap.
   private var early: [TestSchedulerEntry] = []
 
-  private var slots: [TestSchedulerSlot] = []
+  /// Owns the slots; `slots` points to its elements, `slotCount` of them initialized (also its header).
+  private var slotTable: TestSchedulerSlotTable
+  private var slots: UnsafeMutablePointer<TestSchedulerSlot>
+  private var slotCount = 0
+  private var slotCapacity: Int
+  /// The first of the released slots, linked by `nextFree`. A released slot holds no closure.
   private var freeSlot = noSlot
   /// The scheduling order of the early heap's entries (the radix buckets and `small` keep it by position).
   private var sequence: UInt64 = 0
@@ -175,6 +198,13 @@ struct TestSchedulerQueue {
   private var entries = 0
   /// Entries in the buckets and in `early` whose action was cancelled.
   private var stale = 0
+
+  init() {
+    slotCapacity = 16
+    slotTable = TestSchedulerSlotTable.make(capacity: slotCapacity)
+    // Valid while `slotTable` lives: the queue holds it, and replaces the pointer with the table.
+    slots = slotTable.withUnsafeMutablePointerToElements { $0 }
+  }
 
   /// The number of actions waiting to run.
   var count: Int { smallCount + entries - stale }
@@ -185,57 +215,89 @@ struct TestSchedulerQueue {
   }
 
   /// Adds `action` at the deadline `key`; returns its token id.
+  ///
+  /// The common case (a free slot, room in `small`) is a few loads and stores; the rest is out of line.
   mutating func insert(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void) -> UInt64 {
     let slot: UInt32
     let generation: UInt32
     if freeSlot != Self.noSlot {
       slot = freeSlot
-      freeSlot = slots[Int(slot)].nextFree
-      slots[Int(slot)].action = action
-      generation = slots[Int(slot)].generation
+      let free = slots + Int(slot)
+      freeSlot = free.pointee.nextFree
+      generation = free.pointee.generation
+      // A released slot holds no closure (`release` took it): there is nothing to release before writing.
+      free.initialize(to: TestSchedulerSlot(action: action, generation: generation, nextFree: Self.noSlot))
     } else {
-      precondition(slots.count < Int(Self.noSlot), "Signals: TestScheduler: too many pending actions")
-      slot = UInt32(truncatingIfNeeded: slots.count)
+      slot = appendSlot(action)
       generation = 0
-      slots.append(TestSchedulerSlot(action: action, generation: 0, nextFree: Self.noSlot))
     }
-    let id = UInt64(slot) | UInt64(generation) << 32
+    let entry = TestSchedulerRadixEntry(key: key, slot: slot, generation: generation)
+    if entries == 0 && smallCount < Self.smallCapacity {
+      insertSmall(entry)
+    } else {
+      insertIntoHeaps(entry)
+    }
+    return UInt64(slot) | UInt64(generation) << 32
+  }
+
+  /// A new slot holding `action`, growing the table if it is full.
+  @inline(never)
+  private mutating func appendSlot(_ action: @escaping @Sendable () -> Void) -> UInt32 {
+    precondition(slotCount < Int(Self.noSlot), "Signals: TestScheduler: too many pending actions")
+    if slotCount == slotCapacity { growSlots() }
+    (slots + slotCount).initialize(to: TestSchedulerSlot(action: action, generation: 0, nextFree: Self.noSlot))
+    slotCount += 1
+    slotTable.withUnsafeMutablePointerToHeader { $0.pointee = slotCount }
+    return UInt32(truncatingIfNeeded: slotCount - 1)
+  }
+
+  /// `insert` when the heaps hold entries or `small` is full.
+  @inline(never)
+  private mutating func insertIntoHeaps(_ entry: TestSchedulerRadixEntry) {
     if entries == stale {
-      // Nothing pending in the heaps: `small` takes the entry if it has room, else hands its own to them.
+      // Nothing pending in the heaps (only cancelled entries, if any): `small` takes the entry if it has room,
+      // else hands its own to the radix heap.
       if entries != 0 { clearHeaps() }
       if smallCount < Self.smallCapacity {
-        insertSmall(TestSchedulerRadixEntry(key: key, slot: slot, generation: generation))
-        return id
+        insertSmall(entry)
+        return
       }
       moveSmallToRadix()
     }
     sequence &+= 1
     entries += 1
-    if key < cursor {
-      early.append(TestSchedulerEntry(key: key, sequence: sequence, slot: slot, generation: generation))
+    if entry.key < cursor {
+      early.append(
+        TestSchedulerEntry(key: entry.key, sequence: sequence, slot: entry.slot, generation: entry.generation)
+      )
       early.withUnsafeMutableBufferPointer { buffer in Self.siftUp(buffer, from: buffer.count - 1) }
     } else {
-      let bucket = key.bucket(from: cursor)
-      buckets[bucket].append(TestSchedulerRadixEntry(key: key, slot: slot, generation: generation))
+      let bucket = entry.key.bucket(from: cursor)
+      buckets[bucket].append(entry)
       markOccupied(bucket)
     }
-    return id
   }
 
   /// Removes the action of token `id` if it is still pending, and returns it (to be released outside the lock).
   mutating func cancel(id: UInt64) -> (@Sendable () -> Void)? {
     let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
     let generation = UInt32(truncatingIfNeeded: id >> 32)
-    guard slot < slots.count, slots[slot].generation == generation, slots[slot].action != nil else { return nil }
+    guard slot < slotCount, slots[slot].generation == generation, slots[slot].action != nil else { return nil }
     let action = release(slot: slot)
     if smallCount != 0 {
       // The heaps are empty, so the entry is in `small`.
       removeSmall(slot: UInt32(truncatingIfNeeded: slot))
     } else {
-      stale += 1
-      if stale > 64 && stale > entries / 2 { compact() }
+      markStale()
     }
     return action
+  }
+
+  /// Counts a cancelled entry left in the heaps; compacts them when such entries outnumber the live ones.
+  @inline(never)
+  private mutating func markStale() {
+    stale += 1
+    if stale > 64 && stale > entries / 2 { compact() }
   }
 
   /// The deadline of the next action to run, dropping cancelled entries from the front.
@@ -259,6 +321,7 @@ struct TestSchedulerQueue {
     let first = smallEntry(smallCount &- 1)
     if let limit, limit < first.key { return nil }
     smallCount &-= 1
+    lastTaken = first.key
     guard let action = release(slot: Int(first.slot)) else { return nil }
     return (first.key, action)
   }
@@ -276,6 +339,7 @@ struct TestSchedulerQueue {
       frontHead += 1
     }
     entries -= 1
+    lastTaken = key
     guard let action = release(slot: slot) else { return nil }
     return (key, action)
   }
@@ -285,7 +349,7 @@ struct TestSchedulerQueue {
   /// Slots keep their (bumped) generations, so tokens of the removed actions stay harmless.
   mutating func removeAll() -> [@Sendable () -> Void] {
     var removed: [@Sendable () -> Void] = []
-    for slot in slots.indices where slots[slot].action != nil {
+    for slot in 0..<slotCount where slots[slot].action != nil {
       if let action = release(slot: slot) { removed.append(action) }
     }
     smallCount = 0
@@ -332,6 +396,7 @@ struct TestSchedulerQueue {
   }
 
   /// Removes the entry of `slot` from `small`, keeping the others in order.
+  @inline(__always)
   private mutating func removeSmall(slot: UInt32) {
     let count = smallCount
     let removed = withSmall { small in
@@ -347,8 +412,10 @@ struct TestSchedulerQueue {
     if removed { smallCount = count &- 1 }
   }
 
-  /// Moves the entries of a full `small` into the radix heap, which is empty: the cursor goes to their minimum
-  /// (so no key is early), and they go in in running order (so equal deadlines keep their order in a bucket).
+  /// Moves the entries of a full `small` into the radix heap, which is empty. The cursor goes to `lastTaken`,
+  /// at most their keys and every key scheduled later, so none is early (their minimum would send every later
+  /// key before it to the early heap: a million random deadlines scheduled at once, say). They go in in
+  /// running order, so equal deadlines keep their order in a bucket.
   private mutating func moveSmallToRadix() {
     // `entries == 0`: bucket 0 may still hold entries taken out (before `frontHead`), every other bucket and
     // `early` are empty.
@@ -356,7 +423,7 @@ struct TestSchedulerQueue {
     frontHead = 0
     occupied = (0, 0, 0)
     let count = smallCount
-    cursor = smallEntry(count - 1).key
+    cursor = lastTaken
     for index in stride(from: count - 1, through: 0, by: -1) {
       let entry = smallEntry(index)
       let bucket = entry.key.bucket(from: cursor)
@@ -384,6 +451,19 @@ struct TestSchedulerQueue {
   }
 
   // MARK: - Slots
+
+  /// Doubles the slot table, moving the slots.
+  private mutating func growSlots() {
+    let capacity = slotCapacity * 2
+    let table = TestSchedulerSlotTable.make(capacity: capacity)
+    let moved = table.withUnsafeMutablePointerToElements { $0 }
+    moved.moveInitialize(from: slots, count: slotCount)
+    slotTable.withUnsafeMutablePointerToHeader { $0.pointee = 0 }  // moved out: nothing left to deinitialize
+    table.withUnsafeMutablePointerToHeader { $0.pointee = slotCount }
+    slotTable = table
+    slots = moved
+    slotCapacity = capacity
+  }
 
   @inline(__always)
   private mutating func release(slot: Int) -> (@Sendable () -> Void)? {
