@@ -25,13 +25,18 @@ import Signals
 // deadline, so the one at the end is always the first scheduled. The first entry that does not fit moves them
 // all into the radix heap (in order, so equal deadlines keep their order in their bucket, with the cursor at
 // the last deadline taken out, so none is early) and the heaps serve until nothing is pending in them; then
-// `small` serves again. So `small` holds entries only while `entries == 0`, and its keys need no cursor.
+// `small` serves again. So `small` holds entries only while `entries == 0` (live ones: `entries == stale`),
+// and its keys need no cursor.
 //
-// Heap entries are trivial values: moving them never touches reference counts. The closures live in
-// `slots`, so a cancellation releases its closure at once (O(1)) and leaves a stale entry behind: its
+// Heap entries are trivial values: moving them never touches reference counts. The closures live in slots,
+// so a cancellation releases its closure at once (O(1)) and leaves a stale entry behind in the heaps: its
 // generation no longer matches the slot's. Stale entries are dropped when they reach the front, and
-// everything is compacted when they outnumber the live ones. A token's id is `slot | generation << 32`, so
-// a token of an action that already ran (or was cancelled) finds a different generation and does nothing.
+// everything is compacted when they outnumber the live ones; cancelling an entry of `small` removes it. A
+// token's id is `slot | generation << 32`, so a token of an action that already ran (or was cancelled) finds
+// a different generation and does nothing. The slots of actions scheduled into `small` are inline too
+// (`inlineSlots`, numbered from `inlineSlotBase`), so few pending actions never touch the `slots` array; they
+// stay where they are when `small` moves into the radix heap, and are free again by the time `small` serves
+// again (every action that had one ran or was cancelled).
 
 /// A deadline as an unsigned 128-bit integer that orders like the `Duration` (sign bit flipped).
 struct TestSchedulerRadixKey: Equatable {
@@ -136,9 +141,17 @@ typealias TestSchedulerSmallEntries = (
   TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry, TestSchedulerRadixEntry
 )
 
+/// The inline slots of a small queue's actions: `TestSchedulerQueue.smallCapacity` slots (8 × 24 bytes).
+typealias TestSchedulerInlineSlots = (
+  TestSchedulerSlot, TestSchedulerSlot, TestSchedulerSlot, TestSchedulerSlot,
+  TestSchedulerSlot, TestSchedulerSlot, TestSchedulerSlot, TestSchedulerSlot
+)
+
 /// The pending actions of a `TestScheduler`, ordered by (deadline, sequence). Not thread-safe: lives in a `Locked`.
 struct TestSchedulerQueue {
   private static let noSlot = UInt32.max
+  /// The number of the first inline slot; the array's slots are numbered from 0, below it.
+  private static let inlineSlotBase: UInt32 = 0xFFFF_FF00
   /// The most entries `small` holds: the number of elements of `TestSchedulerSmallEntries`.
   static let smallCapacity = 8
   /// Buckets 0 ... 128 (see `TestSchedulerRadixKey.bucket(from:)`).
@@ -154,6 +167,16 @@ struct TestSchedulerQueue {
     return (unused, unused, unused, unused, unused, unused, unused, unused)
   }()
   private var smallCount = 0
+  /// The slots of the actions scheduled into `small`, numbered from `inlineSlotBase` (the array's are below it;
+  /// `nextFree` is unused). They stay with their actions when `small` moves into the radix heap. While the
+  /// heaps hold nothing pending, the slots in use are exactly those of the entries of `small`, so one is free
+  /// whenever `small` has room.
+  private var inlineSlots: TestSchedulerInlineSlots = {
+    let free = TestSchedulerSlot(action: nil, generation: 0, nextFree: 0)
+    return (free, free, free, free, free, free, free, free)
+  }()
+  /// Bit `i` is set when inline slot `i` is free (holds no closure).
+  private var freeInlineSlots: UInt8 = 0xFF
   /// The deadline of the last action taken out: at most every pending deadline and every deadline scheduled
   /// from now on (they are at or after `now`, which is at or after it).
   private var lastTaken = TestSchedulerRadixKey(.zero)
@@ -170,11 +193,11 @@ struct TestSchedulerQueue {
   /// Keys before the cursor, in a 4-ary heap.
   private var early: [TestSchedulerEntry] = []
 
-  /// The slots, by index. An array, written through one `withUnsafeMutableBufferPointer` per operation (one
-  /// uniqueness check, no bounds checks). Raw storage of our own (a `ManagedBuffer`) saved about 140 more
-  /// instructions per W5 round, but made W4 (a million slots) about 10% slower on Linux for fewer
-  /// instructions: W4's time is dominated by glibc's allocator (`malloc_consolidate`), which the table's
-  /// allocations evidently disturbed.
+  /// The slots of the actions scheduled into the heaps, by index. An array, written through one
+  /// `withUnsafeMutableBufferPointer` per operation (one uniqueness check, no bounds checks). Raw storage of our
+  /// own (a `ManagedBuffer`, no uniqueness checks) made W4 (a million slots) about 10% slower on Linux for
+  /// fewer instructions, even grown like an array: W4's time is dominated by glibc's allocator
+  /// (`malloc_consolidate`), which the table's allocations evidently disturbed.
   private var slots: [TestSchedulerSlot] = []
   /// The first of the released slots, linked by `nextFree`. A released slot holds no closure.
   private var freeSlot = noSlot
@@ -195,8 +218,44 @@ struct TestSchedulerQueue {
 
   /// Adds `action` at the deadline `key`; returns its token id.
   ///
-  /// The common case (a free slot, room in `small`) is a few loads and stores; the rest is out of line.
+  /// The common case (room in `small`, so a free inline slot) is a few loads and stores; the rest is out of
+  /// line.
   mutating func insert(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+    guard entries == 0 && smallCount < Self.smallCapacity else { return insertSlowly(at: key, action) }
+    return insertSmall(at: key, action)
+  }
+
+  /// Adds `action` to `small` with an inline slot: the heaps hold nothing pending and `small` has room.
+  @inline(__always)
+  private mutating func insertSmall(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void)
+    -> UInt64
+  {
+    // The inline slots in use belong to the entries of `small` (the heaps hold none pending): one is free.
+    let index = freeInlineSlots.trailingZeroBitCount
+    freeInlineSlots &= ~(1 << UInt8(truncatingIfNeeded: index))
+    let generation = withInlineSlots { slots in
+      let free = slots + index
+      let generation = free.pointee.generation
+      // A free slot holds no closure (`release` took it): there is nothing to release before writing.
+      free.initialize(to: TestSchedulerSlot(action: action, generation: generation, nextFree: 0))
+      return generation
+    }
+    let slot = Self.inlineSlotBase &+ UInt32(truncatingIfNeeded: index)
+    placeInSmall(TestSchedulerRadixEntry(key: key, slot: slot, generation: generation))
+    return UInt64(slot) | UInt64(generation) << 32
+  }
+
+  /// `insert` when the heaps hold entries, or only cancelled ones, or `small` is full.
+  @inline(never)
+  private mutating func insertSlowly(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void)
+    -> UInt64
+  {
+    if entries == stale {
+      // Nothing pending in the heaps: `small` takes the action if it has room, else hands its own to them.
+      if entries != 0 { clearHeaps() }
+      if smallCount < Self.smallCapacity { return insertSmall(at: key, action) }
+      moveSmallToRadix()
+    }
     let slot: UInt32
     let generation: UInt32
     if freeSlot != Self.noSlot {
@@ -217,35 +276,6 @@ struct TestSchedulerQueue {
       generation = 0
     }
     let entry = TestSchedulerRadixEntry(key: key, slot: slot, generation: generation)
-    if entries == 0 && smallCount < Self.smallCapacity {
-      insertSmall(entry)
-    } else {
-      insertIntoHeaps(entry)
-    }
-    return UInt64(slot) | UInt64(generation) << 32
-  }
-
-  /// A new slot holding `action`, at the end of `slots`.
-  @inline(never)
-  private mutating func appendSlot(_ action: @escaping @Sendable () -> Void) -> UInt32 {
-    precondition(slots.count < Int(Self.noSlot), "Signals: TestScheduler: too many pending actions")
-    slots.append(TestSchedulerSlot(action: action, generation: 0, nextFree: Self.noSlot))
-    return UInt32(truncatingIfNeeded: slots.count - 1)
-  }
-
-  /// `insert` when the heaps hold entries or `small` is full.
-  @inline(never)
-  private mutating func insertIntoHeaps(_ entry: TestSchedulerRadixEntry) {
-    if entries == stale {
-      // Nothing pending in the heaps (only cancelled entries, if any): `small` takes the entry if it has room,
-      // else hands its own to the radix heap.
-      if entries != 0 { clearHeaps() }
-      if smallCount < Self.smallCapacity {
-        insertSmall(entry)
-        return
-      }
-      moveSmallToRadix()
-    }
     sequence &+= 1
     entries += 1
     if entry.key < cursor {
@@ -258,17 +288,26 @@ struct TestSchedulerQueue {
       buckets[bucket].append(entry)
       markOccupied(bucket)
     }
+    return UInt64(slot) | UInt64(generation) << 32
+  }
+
+  /// A new slot holding `action`, at the end of `slots`.
+  @inline(never)
+  private mutating func appendSlot(_ action: @escaping @Sendable () -> Void) -> UInt32 {
+    precondition(slots.count < Int(Self.inlineSlotBase), "Signals: TestScheduler: too many pending actions")
+    slots.append(TestSchedulerSlot(action: action, generation: 0, nextFree: Self.noSlot))
+    return UInt32(truncatingIfNeeded: slots.count - 1)
   }
 
   /// Removes the action of token `id` if it is still pending, and returns it (to be released outside the lock).
   mutating func cancel(id: UInt64) -> (@Sendable () -> Void)? {
-    let slot = Int(truncatingIfNeeded: id & 0xFFFF_FFFF)
+    let slot = UInt32(truncatingIfNeeded: id)
     let generation = UInt32(truncatingIfNeeded: id >> 32)
-    guard slot < slots.count, slots[slot].generation == generation, slots[slot].action != nil else { return nil }
+    guard isPending(slot: slot, generation: generation) else { return nil }
     let action = release(slot: slot)
     if smallCount != 0 {
-      // The heaps are empty, so the entry is in `small`.
-      removeSmall(slot: UInt32(truncatingIfNeeded: slot))
+      // The heaps hold nothing pending, so the entry is in `small`.
+      removeSmall(slot: slot)
     } else {
       markStale()
     }
@@ -304,7 +343,7 @@ struct TestSchedulerQueue {
     if let limit, limit < first.key { return nil }
     smallCount &-= 1
     lastTaken = first.key
-    guard let action = release(slot: Int(first.slot)) else { return nil }
+    guard let action = releaseInline(slot: first.slot) else { return nil }
     return (first.key, action)
   }
 
@@ -332,7 +371,10 @@ struct TestSchedulerQueue {
   mutating func removeAll() -> [@Sendable () -> Void] {
     var removed: [@Sendable () -> Void] = []
     for slot in slots.indices where slots[slot].action != nil {
-      if let action = release(slot: slot) { removed.append(action) }
+      if let action = release(slot: UInt32(truncatingIfNeeded: slot)) { removed.append(action) }
+    }
+    for index in 0..<Self.smallCapacity where freeInlineSlots & 1 << UInt8(index) == 0 {
+      if let action = releaseInline(slot: Self.inlineSlotBase + UInt32(index)) { removed.append(action) }
     }
     smallCount = 0
     buckets = [[TestSchedulerRadixEntry]](repeating: [], count: Self.bucketCount)
@@ -364,7 +406,7 @@ struct TestSchedulerQueue {
   /// Inserts `entry` below every entry that runs before it: those with an earlier deadline or the same one
   /// (scheduled before it, so first in, first out). `small` has room.
   @inline(__always)
-  private mutating func insertSmall(_ entry: TestSchedulerRadixEntry) {
+  private mutating func placeInSmall(_ entry: TestSchedulerRadixEntry) {
     let count = smallCount
     withSmall { small in
       var index = count
@@ -437,8 +479,49 @@ struct TestSchedulerQueue {
 
   // MARK: - Slots
 
+  /// Gives `body` the inline slots as a C array.
   @inline(__always)
-  private mutating func release(slot: Int) -> (@Sendable () -> Void)? {
+  private mutating func withInlineSlots<Result>(
+    _ body: (UnsafeMutablePointer<TestSchedulerSlot>) -> Result
+  ) -> Result {
+    withUnsafeMutablePointer(to: &inlineSlots) { tuple in
+      tuple.withMemoryRebound(to: TestSchedulerSlot.self, capacity: Self.smallCapacity, body)
+    }
+  }
+
+  /// Whether token (`slot`, `generation`) names a pending action: an inline or array slot that holds a closure
+  /// and has not been reused since.
+  private mutating func isPending(slot: UInt32, generation: UInt32) -> Bool {
+    if slot >= Self.inlineSlotBase {
+      let index = Int(slot &- Self.inlineSlotBase)
+      guard index < Self.smallCapacity else { return false }
+      return withInlineSlots { $0[index].generation == generation && $0[index].action != nil }
+    }
+    let index = Int(slot)
+    return index < slots.count && slots[index].generation == generation && slots[index].action != nil
+  }
+
+  /// Takes the closure out of slot `slot` (inline or array), bumps its generation and frees it.
+  @inline(__always)
+  private mutating func release(slot: UInt32) -> (@Sendable () -> Void)? {
+    slot >= Self.inlineSlotBase ? releaseInline(slot: slot) : releaseArray(slot: Int(slot))
+  }
+
+  /// `release(slot:)` for an inline slot.
+  @inline(__always)
+  private mutating func releaseInline(slot: UInt32) -> (@Sendable () -> Void)? {
+    let index = Int(slot &- Self.inlineSlotBase)
+    freeInlineSlots |= 1 << UInt8(truncatingIfNeeded: index)
+    // Returned in a concrete struct: a closure returned as a generic result would be re-abstracted.
+    return withInlineSlots { slots in
+      slots[index].generation &+= 1
+      return RemovedAction(action: slots[index].action.take())
+    }.action
+  }
+
+  /// `release(slot:)` for an array slot.
+  @inline(__always)
+  private mutating func releaseArray(slot: Int) -> (@Sendable () -> Void)? {
     let next = freeSlot
     // One access to the array, no bounds checks: `slot` comes from the queue's own entries, or from a token
     // id that `cancel` checked. The closure comes out in a concrete struct: returned as a generic result it
@@ -453,9 +536,14 @@ struct TestSchedulerQueue {
     return removed.action
   }
 
+  /// Whether a heap entry's action is still pending: its slot's generation has not moved on.
   @inline(__always)
-  private func isLive(slot: UInt32, generation: UInt32) -> Bool {
-    slots[Int(slot)].generation == generation
+  private mutating func isLive(slot: UInt32, generation: UInt32) -> Bool {
+    if slot >= Self.inlineSlotBase {
+      let index = Int(slot &- Self.inlineSlotBase)
+      return withInlineSlots { $0[index].generation } == generation
+    }
+    return slots[Int(slot)].generation == generation
   }
 
   // MARK: - Radix heap
@@ -480,9 +568,9 @@ struct TestSchedulerQueue {
 
   /// The key and slot of the next live entry (the top of `early` if any, else `buckets[0][frontHead]`),
   /// dropping stale entries and refilling bucket 0 on the way; `nil` when nothing is pending.
-  private mutating func findFirst() -> (TestSchedulerRadixKey, Int)? {
+  private mutating func findFirst() -> (TestSchedulerRadixKey, UInt32)? {
     while let first = early.first {
-      if isLive(slot: first.slot, generation: first.generation) { return (first.key, Int(first.slot)) }
+      if isLive(slot: first.slot, generation: first.generation) { return (first.key, first.slot) }
       removeFirstEarly()
       entries -= 1
       stale -= 1
@@ -490,7 +578,7 @@ struct TestSchedulerQueue {
     while true {
       if frontHead < buckets[0].count {
         let first = buckets[0][frontHead]
-        if isLive(slot: first.slot, generation: first.generation) { return (first.key, Int(first.slot)) }
+        if isLive(slot: first.slot, generation: first.generation) { return (first.key, first.slot) }
         frontHead += 1
         entries -= 1
         stale -= 1
@@ -539,7 +627,12 @@ struct TestSchedulerQueue {
   /// Drops every stale entry: O(n), amortized over the cancellations that caused it.
   private mutating func compact() {
     let slots = self.slots
-    func isLive(_ entry: TestSchedulerRadixEntry) -> Bool { slots[Int(entry.slot)].generation == entry.generation }
+    let inlineGenerations = withInlineSlots { slots in (0..<Self.smallCapacity).map { slots[$0].generation } }
+    func isLive(slot: UInt32, generation: UInt32) -> Bool {
+      if slot >= Self.inlineSlotBase { return inlineGenerations[Int(slot &- Self.inlineSlotBase)] == generation }
+      return slots[Int(slot)].generation == generation
+    }
+    func isLive(_ entry: TestSchedulerRadixEntry) -> Bool { isLive(slot: entry.slot, generation: entry.generation) }
     if frontHead > 0 {
       buckets[0].removeFirst(frontHead)
       frontHead = 0
@@ -549,7 +642,7 @@ struct TestSchedulerQueue {
       buckets[bucket].removeAll { !isLive($0) }
       if !buckets[bucket].isEmpty { markOccupied(bucket) }
     }
-    early.removeAll { slots[Int($0.slot)].generation != $0.generation }
+    early.removeAll { !isLive(slot: $0.slot, generation: $0.generation) }
     early.withUnsafeMutableBufferPointer { buffer in
       guard buffer.count > 1 else { return }
       for index in stride(from: (buffer.count - 2) / 4, through: 0, by: -1) {
