@@ -292,7 +292,7 @@ struct TestSchedulerQueue {
   }
 
   /// A new slot holding `action`, at the end of `slots`.
-  @inline(never)
+  @inline(__always)
   private mutating func appendSlot(_ action: @escaping @Sendable () -> Void) -> UInt32 {
     precondition(slots.count < Int(Self.inlineSlotBase), "Signals: TestScheduler: too many pending actions")
     slots.append(TestSchedulerSlot(action: action, generation: 0, nextFree: Self.noSlot))
