@@ -275,6 +275,32 @@ private struct Model {
     )
   }
 
+  /// `now + delay` is computed on the key's words: the carry into the high word (2⁶⁴ attoseconds is about
+  /// 18.45 s), a negative delay (now), and the same deadline reached by `at` and by `after`.
+  @Test func delaysAddAcrossTheLowWord() {
+    let scheduler = TestScheduler()
+    let order = Trace<(Int, SignalInstant)>()
+    scheduler.advance(by: .seconds(18))
+    let tokens = [
+      scheduler.schedule(after: .seconds(1)) { order.append((0, scheduler.now)) },
+      scheduler.schedule(after: .milliseconds(400)) { order.append((1, scheduler.now)) },
+      scheduler.schedule(after: .milliseconds(500)) { order.append((2, scheduler.now)) },
+      scheduler.schedule(after: .seconds(-3)) { order.append((3, scheduler.now)) },
+      scheduler.schedule(at: SignalInstant(offset: .milliseconds(18_500))) { order.append((4, scheduler.now)) },
+      scheduler.schedule(after: .seconds(1_000_000_000_000)) { order.append((5, scheduler.now)) },
+    ]
+    let timer = scheduler.scheduleTimer(after: .milliseconds(450)) { order.append((6, scheduler.now)) }
+    scheduler.run()
+    #expect(order.all.map(\.0) == [3, 1, 6, 2, 4, 0, 5])
+    #expect(
+      order.all.map(\.1.offset) == [
+        .seconds(18), .milliseconds(18_400), .milliseconds(18_450), .milliseconds(18_500), .milliseconds(18_500),
+        .seconds(19), .seconds(1_000_000_000_018),
+      ]
+    )
+    _ = (tokens, timer)
+  }
+
   /// Deadlines past 2⁶⁴ attoseconds use the high word of the key.
   @Test func deadlinesOnBothSidesOfTheLowWordRunInOrder() {
     let scheduler = TestScheduler()
