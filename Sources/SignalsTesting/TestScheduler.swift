@@ -69,13 +69,13 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
 
   /// Schedules `action` at `deadline`; a deadline in the past means the current instant.
   public func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let id = state.withLock { $0.queue.insert(at: max(deadline.offset, $0.now), action) }
+    let id = state.withLock { $0.queue.insert(at: $0.deadline(at: deadline), action) }
     return SignalSubscription(target: self, id: id)
   }
 
   /// Schedules `action` once `delay` has passed; a zero or negative delay means the current instant.
   public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let id = state.withLock { $0.queue.insert(at: $0.now + max(delay, .zero), action) }
+    let id = state.withLock { $0.queue.insert(at: $0.deadline(after: delay), action) }
     return SignalSubscription(target: self, id: id)
   }
 
@@ -84,13 +84,13 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   public func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void)
     -> SignalTimerHandle
   {
-    SignalTimerHandle(id: state.withLock { $0.queue.insert(at: max(deadline.offset, $0.now), action) })
+    SignalTimerHandle(id: state.withLock { $0.queue.insert(at: $0.deadline(at: deadline), action) })
   }
 
   /// Schedules `action` once `delay` has passed (a zero or negative delay means the current instant) and
   /// names it by id in the returned handle.
   public func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle {
-    SignalTimerHandle(id: state.withLock { $0.queue.insert(at: $0.now + max(delay, .zero), action) })
+    SignalTimerHandle(id: state.withLock { $0.queue.insert(at: $0.deadline(after: delay), action) })
   }
 
   /// Removes the pending action of `handle` and releases its closure; ignored if it ran or was cancelled.
@@ -139,8 +139,9 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   /// pipelines.
   @discardableResult
   public func run(limit: Int = TestScheduler.defaultRunLimit) -> RunSummary {
-    let ran = drain(dueBy: nil, limit: limit)
-    let summary = RunSummary(actionsRun: ran, pendingCount: pendingCount)
+    let (ran, idle) = drain(dueBy: nil, limit: limit)
+    // Ending idle, the last look found nothing pending: no need to lock again to count.
+    let summary = RunSummary(actionsRun: ran, pendingCount: idle ? 0 : pendingCount)
     if !summary.isIdle {
       var message = summary.description + "\n"
       message.withUTF8 { bytes in _ = write(2, bytes.baseAddress, bytes.count) }
@@ -156,20 +157,25 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
     _ = removed  // released here, outside the lock
   }
 
-  /// Runs due work until none is left (or `limit` steps ran); returns the number of steps.
+  /// Runs due work until none is left (or `limit` steps ran); returns the number of steps, and whether it
+  /// ended because nothing was left.
   @discardableResult
-  private func drain(dueBy deadline: Duration?, limit: Int) -> Int {
+  private func drain(dueBy deadline: Duration?, limit: Int) -> (ran: Int, idle: Bool) {
     var ran = 0
-    while ran < limit, let work = state.withLock({ $0.next(dueBy: deadline) }) {
-      ran += 1
+    while ran < limit {
+      let work = state.withLock { $0.next(dueBy: deadline) }
       switch consume work {
       case .action(let action):
+        ran += 1
         action()
       case .job(let job):
+        ran += 1
         runJob(job)
+      case .idle:
+        return (ran, true)
       }
     }
-    return ran
+    return (ran, false)
   }
 
   /// Why `advance(by: duration)` is refused, or `nil` when it is fine. Backs the precondition.
@@ -217,6 +223,8 @@ struct RemovedAction {
 enum TestSchedulerWork {
   case action(@Sendable () -> Void)
   case job(UnownedJob)
+  /// Nothing is due: the drain is over.
+  case idle
 }
 
 /// Everything a `TestScheduler` guards with its lock.
@@ -227,9 +235,22 @@ struct TestSchedulerState {
   var jobs: [UnownedJob] = []
   var jobsHead = 0
 
+  /// The queue key of `deadline`; a deadline in the past means `now`.
+  @inline(__always)
+  func deadline(at deadline: SignalInstant) -> TestSchedulerRadixKey {
+    TestSchedulerRadixKey(deadline.offset).atLeast(TestSchedulerRadixKey(now))
+  }
+
+  /// The queue key of `now + delay`; a negative delay means `now`.
+  @inline(__always)
+  func deadline(after delay: Duration) -> TestSchedulerRadixKey {
+    TestSchedulerRadixKey(now).advanced(byAtLeastZero: delay)
+  }
+
   /// The next step: a waiting async task step first, then the next action due by `deadline` (all, if `nil`).
-  /// When nothing is due, moves `now` to `deadline` and returns `nil`.
-  mutating func next(dueBy deadline: Duration?) -> TestSchedulerWork? {
+  /// When nothing is due, moves `now` to `deadline` and returns `.idle`.
+  @inline(__always)
+  mutating func next(dueBy deadline: Duration?) -> TestSchedulerWork {
     if jobsHead < jobs.count {
       let job = jobs[jobsHead]
       jobsHead += 1
@@ -239,12 +260,15 @@ struct TestSchedulerState {
       }
       return .job(job)
     }
-    // A deadline in the past runs what is due now: time never goes back.
-    if let (due, action) = queue.popFirst(dueBy: deadline.map { max($0, now) }) {
-      if due > now { now = due }
+    // Compared as queue keys (inlined), not as `Duration`s (calls). A deadline in the past runs what is due
+    // now: time never goes back.
+    let current = TestSchedulerRadixKey(now)
+    let limit = deadline.map { TestSchedulerRadixKey($0).atLeast(current) }
+    if let (due, action) = queue.popFirst(dueBy: limit) {
+      if current < due { now = due.duration }
       return .action(action)
     }
-    if let deadline, deadline > now { now = deadline }
-    return nil
+    if let limit, current < limit { now = limit.duration }
+    return .idle
   }
 }

@@ -2,11 +2,13 @@ import Signals
 import SignalsTesting
 import Testing
 
-// The TestScheduler's queue is a radix heap with a side heap for deadlines before its cursor (see
+// The TestScheduler's queue is a radix heap with a side heap for deadlines before its cursor, and a small
+// sorted buffer that holds the first few pending actions while the heaps are empty (see
 // TestSchedulerQueue.swift). These tests drive it through the public API against a plain reference model of
 // the scheduler's rules, with the patterns that reach its corners: peeks and advances that move the cursor
 // past `now` followed by work scheduled before it, scheduling in the past, actions that schedule (also "now")
-// and cancel, mass cancellation (compaction), and deadlines on both sides of 2⁶⁴ attoseconds (≈ 18.45 s).
+// and cancel, mass cancellation (compaction), deadlines on both sides of 2⁶⁴ attoseconds (≈ 18.45 s), and
+// pending counts that cross the small buffer's capacity both ways.
 
 /// What an action does when it runs, by its id: the same script for the scheduler and the model.
 private func reaction(of id: Int) -> (scheduleAfter: Int?, cancel: Int?) {
@@ -136,6 +138,119 @@ private struct Model {
     #expect(harness.scheduler.nextDeadline == nil)
   }
 
+  /// Few pending actions, wandering around the small buffer's capacity (8): the queue moves them into the
+  /// radix heap when they outgrow it and serves from the buffer again once the heaps run empty. Coarse
+  /// deadlines make many equal (first in, first out across those moves); peeks move the cursor; whole
+  /// cancellations empty the heaps with only cancelled entries left in them.
+  @Test(arguments: [21, 22, 23, 24, 25, 26] as [UInt64])
+  func matchesAReferenceModelAroundTheSmallBufferCapacity(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let harness = Harness()
+    var model = Model()
+    var target = 0
+    for step in 0..<(4000 * stressScale) {
+      if step % 40 == 0 { target = Int.random(in: 0...16, using: &random) }
+      let pending = model.pending.map(\.id)
+      switch Int.random(in: 0..<100, using: &random) {
+      case 0..<40:
+        if pending.count < target || Int.random(in: 0..<5, using: &random) == 0 {
+          let deadline = model.now + 100 * Int.random(in: -1..<6, using: &random)  // the past, too
+          harness.schedule(at: deadline)
+          model.schedule(at: deadline)
+        }
+      case 40..<55:
+        if let victim = pending.randomElement(using: &random) {
+          harness.cancel(victim)
+          model.cancel(victim)
+        }
+      case 55..<58:
+        for victim in pending {
+          harness.cancel(victim)
+          model.cancel(victim)
+        }
+      case 58..<70:
+        #expect(harness.scheduler.nextDeadline == model.nextDeadline.map { SignalInstant(offset: .milliseconds($0)) })
+      case 70..<90:
+        let step = 50 * Int.random(in: 0..<5, using: &random)
+        harness.scheduler.advance(by: .milliseconds(step))
+        model.advance(to: model.now + step)
+      default:
+        let target = model.now + 50 * Int.random(in: -2..<6, using: &random)
+        harness.scheduler.advance(to: SignalInstant(offset: .milliseconds(target)))
+        model.advance(to: target)
+      }
+      #expect(harness.scheduler.pendingCount == model.pending.count)
+      #expect(harness.scheduler.now == SignalInstant(offset: .milliseconds(model.now)))
+    }
+    harness.scheduler.run(limit: .max)
+    model.advance(to: nil)
+    #expect(harness.state.withLock { $0.log } == model.log)
+    #expect(harness.scheduler.pendingCount == 0)
+  }
+
+  /// Equal deadlines run first in, first out whether the actions sit in the small buffer, were moved from it
+  /// into the radix heap (the 9th pending action moves the first 8), or came after; cancellation works in
+  /// both, and the buffer serves again once the heaps are empty.
+  @Test func equalDeadlinesRunInSchedulingOrderAcrossTheSmallBufferCapacity() {
+    let scheduler = TestScheduler()
+    let order = Trace<Int>()
+    var tokens: [SignalSubscription] = []
+    func schedule(_ id: Int, at milliseconds: Int) {
+      tokens.append(scheduler.schedule(at: SignalInstant(offset: .milliseconds(milliseconds))) { order.append(id) })
+    }
+    for id in 0..<16 { schedule(id, at: id % 2 == 0 ? 2000 : 1000) }
+    tokens[3].cancel()  // moved into the radix heap
+    tokens[12].cancel()  // scheduled into it
+    #expect(scheduler.pendingCount == 14)
+    scheduler.run()
+    #expect(order.all == [1, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 14])
+
+    // Empty again: the small buffer serves, with a cancellation and a deadline in the past.
+    for id in 16..<21 { schedule(id, at: 3000) }
+    schedule(21, at: 0)  // the past: now (2 s)
+    tokens[18].cancel()
+    #expect(scheduler.pendingCount == 5)
+    #expect(scheduler.nextDeadline == SignalInstant(offset: .seconds(2)))
+    scheduler.run()
+    #expect(order.all.suffix(5) == [21, 16, 17, 19, 20])
+    #expect(scheduler.now == SignalInstant(offset: .seconds(3)))
+  }
+
+  /// When every action in the radix heap was cancelled, new work goes to the small buffer: the cancelled
+  /// entries must neither run nor count, and their tokens must not cancel the new actions in their slots.
+  @Test func workScheduledAfterCancellingEverythingInTheHeapsRunsAlone() {
+    let scheduler = TestScheduler()
+    let order = Trace<Int>()
+    let old = (0..<20).map { id in scheduler.schedule(after: .seconds(id % 3 + 1)) { order.append(id) } }
+    #expect(scheduler.nextDeadline == SignalInstant(offset: .seconds(1)))  // moves the cursor to 1 s
+    for token in old { token.cancel() }
+    #expect(scheduler.pendingCount == 0)
+    let new = (20..<23).map { id in scheduler.schedule(after: .milliseconds(500 * (23 - id))) { order.append(id) } }
+    for token in old { token.cancel() }  // stale tokens: the new actions reuse their slots
+    #expect(scheduler.pendingCount == 3)
+    #expect(scheduler.nextDeadline == SignalInstant(offset: .milliseconds(500)))
+    scheduler.run()
+    #expect(order.all == [22, 21, 20])
+    _ = new
+  }
+
+  /// Cancelling releases the closure at once with few and with many pending actions (small buffer, heaps).
+  @Test(arguments: [0, 3, 30])
+  func cancellingReleasesTheClosureAtOnce(othersPending: Int) {
+    let scheduler = TestScheduler()
+    let others = (0..<othersPending).map { index in scheduler.schedule(after: .milliseconds(index * 7 % 23)) {} }
+    let released = Locked(false)
+    let probe = ReleaseProbe(released)
+    let token = scheduler.schedule(after: .milliseconds(11)) { probe.touch() }
+    _ = consume probe
+    #expect(!released.withLock { $0 })
+    token.cancel()
+    #expect(released.withLock { $0 })
+    #expect(scheduler.pendingCount == othersPending)
+    #expect(scheduler.run().actionsRun == othersPending)
+    _ = others
+  }
+
   /// A peek moves the queue's cursor to the next deadline; work scheduled before it must still run first,
   /// in (deadline, scheduling order), and work at the peeked deadline after what was already there.
   @Test func workScheduledBeforeAPeekedDeadlineRunsFirstInOrder() {
@@ -158,6 +273,32 @@ private struct Model {
         [2, 1000], [6, 2000], [5, 2500], [1, 3000], [3, 3000], [0, 5000], [4, 5000], [7, 5000], [8, 5250], [9, 5750],
       ]
     )
+  }
+
+  /// `now + delay` is computed on the key's words: the carry into the high word (2⁶⁴ attoseconds is about
+  /// 18.45 s), a negative delay (now), and the same deadline reached by `at` and by `after`.
+  @Test func delaysAddAcrossTheLowWord() {
+    let scheduler = TestScheduler()
+    let order = Trace<(Int, SignalInstant)>()
+    scheduler.advance(by: .seconds(18))
+    let tokens = [
+      scheduler.schedule(after: .seconds(1)) { order.append((0, scheduler.now)) },
+      scheduler.schedule(after: .milliseconds(400)) { order.append((1, scheduler.now)) },
+      scheduler.schedule(after: .milliseconds(500)) { order.append((2, scheduler.now)) },
+      scheduler.schedule(after: .seconds(-3)) { order.append((3, scheduler.now)) },
+      scheduler.schedule(at: SignalInstant(offset: .milliseconds(18_500))) { order.append((4, scheduler.now)) },
+      scheduler.schedule(after: .seconds(1_000_000_000_000)) { order.append((5, scheduler.now)) },
+    ]
+    let timer = scheduler.scheduleTimer(after: .milliseconds(450)) { order.append((6, scheduler.now)) }
+    scheduler.run()
+    #expect(order.all.map(\.0) == [3, 1, 6, 2, 4, 0, 5])
+    #expect(
+      order.all.map(\.1.offset) == [
+        .seconds(18), .milliseconds(18_400), .milliseconds(18_450), .milliseconds(18_500), .milliseconds(18_500),
+        .seconds(19), .seconds(1_000_000_000_018),
+      ]
+    )
+    _ = (tokens, timer)
   }
 
   /// Deadlines past 2⁶⁴ attoseconds use the high word of the key.
