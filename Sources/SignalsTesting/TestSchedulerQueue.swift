@@ -212,7 +212,7 @@ struct TestSchedulerQueue {
   var count: Int { smallCount + entries - stale }
 
   /// Adds `action` at `deadline`; returns its token id.
-  mutating func insert(at deadline: Duration, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+  mutating func insert(at deadline: Duration, _ action: consuming @escaping @Sendable () -> Void) -> UInt64 {
     insert(at: TestSchedulerRadixKey(deadline), action)
   }
 
@@ -220,14 +220,14 @@ struct TestSchedulerQueue {
   ///
   /// The common case (room in `small`, so a free inline slot) is a few loads and stores; the rest is out of
   /// line.
-  mutating func insert(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void) -> UInt64 {
+  mutating func insert(at key: TestSchedulerRadixKey, _ action: consuming @escaping @Sendable () -> Void) -> UInt64 {
     guard entries == 0 && smallCount < Self.smallCapacity else { return insertSlowly(at: key, action) }
     return insertSmall(at: key, action)
   }
 
   /// Adds `action` to `small` with an inline slot: the heaps hold nothing pending and `small` has room.
   @inline(__always)
-  private mutating func insertSmall(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void)
+  private mutating func insertSmall(at key: TestSchedulerRadixKey, _ action: consuming @escaping @Sendable () -> Void)
     -> UInt64
   {
     // The inline slots in use belong to the entries of `small` (the heaps hold none pending): one is free.
@@ -247,7 +247,7 @@ struct TestSchedulerQueue {
 
   /// `insert` when the heaps hold entries, or only cancelled ones, or `small` is full.
   @inline(never)
-  private mutating func insertSlowly(at key: TestSchedulerRadixKey, _ action: @escaping @Sendable () -> Void)
+  private mutating func insertSlowly(at key: TestSchedulerRadixKey, _ action: consuming @escaping @Sendable () -> Void)
     -> UInt64
   {
     if entries == stale {

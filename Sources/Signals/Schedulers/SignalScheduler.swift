@@ -88,12 +88,16 @@ public protocol SignalScheduler: Sendable {
   /// themselves: a scheduler that names its actions by id (`SignalsTesting`'s `TestScheduler`) allocates
   /// nothing for the handle. Unlike a subscription, releasing a handle does *not* cancel the action.
   ///
+  /// `action` is `consuming`: a scheduler that stores it can keep the caller's reference instead of
+  /// retaining a copy (two atomic operations per timer).
+  ///
   /// The default implementation wraps ``schedule(at:_:)``'s subscription.
-  func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle
+  func scheduleTimer(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalTimerHandle
 
   /// Runs `action` once `delay` has passed (a zero or negative delay means as soon as possible), like
   /// ``scheduleTimer(at:_:)``. The default implementation schedules at `now` + `delay`.
-  func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle
+  func scheduleTimer(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void) -> SignalTimerHandle
 
   /// Cancels the action of `handle` and releases its closure, if it has not run yet.
   ///
@@ -136,14 +140,16 @@ extension SignalScheduler {
   }
 
   /// Schedules through ``schedule(at:_:)`` and keeps its subscription in the handle.
-  public func scheduleTimer(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void)
+  public func scheduleTimer(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
     -> SignalTimerHandle
   {
     SignalTimerHandle(schedule(at: deadline, action))
   }
 
   /// Schedules at `now` + `delay` through ``scheduleTimer(at:_:)``.
-  public func scheduleTimer(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalTimerHandle {
+  public func scheduleTimer(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalTimerHandle
+  {
     scheduleTimer(at: now.advanced(by: delay), action)
   }
 

@@ -89,7 +89,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   /// How long the upstream may be silent (a negative interval counts as zero).
   public let interval: Duration
   /// The scheduler that measures the interval.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { timing.scheduler }
   @usableFromInline let behavior: TimeoutBehavior<Upstream.Failure, Output, Failure>
   @usableFromInline let timing: ScheduledTiming
 
@@ -101,7 +101,6 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   ) {
     self.upstream = upstream
     self.interval = interval
-    self.scheduler = scheduler
     self.behavior = TimeoutBehavior(mapFailure: mapFailure, action: action, fallback: fallback)
     self.timing = ScheduledTiming(scheduler: scheduler, duration: effectiveInterval(interval))
   }
