@@ -7,6 +7,11 @@ public enum SignalControl: Sendable, Hashable {
   ///
   /// Operators that end early (`prefix(_:)`, `first()`, …) answer
   /// `stop` after sending their own terminal event downstream.
+  ///
+  /// The signal that gets this answer ends that subscription itself: it delivers nothing more and
+  /// releases the observer and what the subscription holds. So an observer that answers `stop` need not
+  /// also cancel the subscription it answers, and Signals' operators do not (one cancel less per ending).
+  /// A signal you implement must honour `stop` the same way.
   case stop
 }
 

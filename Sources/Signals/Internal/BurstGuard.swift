@@ -32,12 +32,6 @@ struct BurstGuard: Sendable {
     self.state = state
   }
 
-  /// Whether the downstream has cancelled.
-  @inlinable
-  var isCancelled: Bool {
-    state.withLock { $0.cancelled }
-  }
-
   /// Keeps `upstream` and returns the handle to hand downstream in its place.
   @inlinable
   func connect(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
@@ -50,17 +44,29 @@ struct BurstGuard: Sendable {
   }
 
   /// Sends `finished` after a value, unless the downstream cancelled meanwhile.
+  ///
+  /// Lets go of the upstream's subscription without cancelling it: every caller has just seen the
+  /// upstream's terminal event or answers it `stop` next, and either way it ends by itself. So a later
+  /// `cancel()` of the downstream finds nothing to cancel upstream.
   @inlinable
   func finish<Downstream: SignalObserver>(_ downstream: Downstream) -> SignalControl {
-    if isCancelled { return .stop }
+    // Taken into a local (an optional handle returned through `withLock` is copied, not moved).
+    var upstream: SignalSubscriptionHandle?
+    let cancelled = state.withLock { state -> Bool in
+      upstream = state.upstream.take()
+      return state.cancelled
+    }
+    _ = upstream  // released, not cancelled
+    if cancelled { return .stop }
     return downstream.receive(.finished)
   }
 
   @inlinable
   func cancel() {
-    let upstream = state.withLock { state in
+    var upstream: SignalSubscriptionHandle?
+    state.withLock { state in
       state.cancelled = true
-      return state.upstream.take()
+      upstream = state.upstream.take()
     }
     upstream?.cancel()
   }

@@ -375,7 +375,8 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
       // Unretained: while `delivering` is set, a removed entry is only retired.
       let control = unmanaged._withUnsafeGuaranteedRef { $0.deliver(event) }
       if control == .stop {
-        removeObserver(id: unmanaged._withUnsafeGuaranteedRef { $0.id })
+        finishSingle(removing: unmanaged._withUnsafeGuaranteedRef { $0.id })
+        return
       }
       var released: SubjectRetired<Output, Failure>?
       if state.withLock({ $0.finishSingle(released: &released) }) { return }
@@ -383,6 +384,21 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     case .broadcast(let work):
       drain(startingWith: work)
     }
+  }
+
+  /// After a fast-path delivery the observer answered `stop` to: removes it and goes idle in one lock
+  /// round trip, then drains what was queued meanwhile. Out of line, so that `send` stays small.
+  @inlinable
+  @inline(never)
+  func finishSingle(removing id: UInt64) {
+    var released: SubjectRetired<Output, Failure>?
+    var removal: SubjectRemoval<Output, Failure>?
+    let idle = state.withLock { state -> Bool in
+      removal = state.remove(id: id)
+      return state.finishSingle(released: &released)
+    }
+    _ = (removal, released)  // released here, outside the lock
+    if !idle { drainQueued() }
   }
 
   /// Drains events queued while the fast path delivered.

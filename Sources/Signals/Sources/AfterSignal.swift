@@ -126,10 +126,8 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       return state.observer.take()
     }
     guard let observer = taken, let value else { return }
-    guard observer.receive(.value(value)) == .continue else {
-      state.withLock { $0.phase = .done }
-      return
-    }
+    // After `stop` nothing else happens: a later `cancel()` finds no observer and no timer.
+    guard observer.receive(.value(value)) == .continue else { return }
     let cancelledMeanwhile = state.withLock { state -> Bool in
       defer { state.phase = .done }
       guard case .delivering = state.phase else { return true }

@@ -142,15 +142,17 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
     loser?.cancel()
     let answer = downstream.receive(event)
     if event.isTerminal || answer == .stop {
-      cancel()
+      // `side` is answered `stop` (or just ended): it ends by itself, so its subscription is only let go.
+      cancel(sparing: side)
       return .stop
     }
     return answer
   }
 
-  /// Ends the race: nothing more is delivered, and both contestants are cancelled.
+  /// Ends the race: nothing more is delivered, and both contestants are cancelled, except `spared`, which
+  /// is answered `stop` and ends by itself (the `SignalControl/stop` contract).
   @inlinable
-  func cancel() {
+  func cancel(sparing spared: RacePairSide? = nil) {
     // Taken into locals (a tuple returned through `withLock` goes through generic value witnesses).
     var downstream: Downstream?
     var first: SignalSubscriptionHandle?
@@ -161,8 +163,8 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
       second = state.second.take()
     }
     _ = downstream  // released here, outside the lock
-    first?.cancel()
-    second?.cancel()
+    if spared != .first { first?.cancel() }
+    if spared != .second { second?.cancel() }
   }
 }
 

@@ -12,6 +12,15 @@
 // - The first timer's closure captures only the core (no allocation for its context); a re-armed one
 //   also captures its generation.
 
+/// Where the event being delivered came from: the source that gets the delivery's answer.
+@usableFromInline
+enum TimeoutEventSource: Sendable {
+  case upstream
+  case fallback
+  /// The timer (a failure), or a cancel: nobody is answered.
+  case none
+}
+
 /// What a timeout does when it fires.
 @usableFromInline
 enum TimeoutAction<Failure: Error>: Sendable {
@@ -210,7 +219,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         return state.claim(.value(value))
       }
       guard let downstream = claimed else { return isOpen(for: .upstream) }
-      guard deliver(.value(value), to: downstream) == .continue else { return .stop }
+      guard deliver(.value(value), to: downstream, answering: .upstream) == .continue else { return .stop }
       rearm()
       return .continue
     case .finished, .failed:
@@ -232,7 +241,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       default:
         terminal = .finished
       }
-      if let downstream = state.withLock({ $0.claim(terminal) }) { _ = deliver(terminal, to: downstream) }
+      if let downstream = state.withLock({ $0.claim(terminal) }) {
+        _ = deliver(terminal, to: downstream, answering: .upstream)
+      }
       return .stop
     }
   }
@@ -298,7 +309,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     case .fail(let makeError, let upstream):
       upstream?.cancel()
       let failure = Event<Output, Failure>.failed(makeError())
-      if let downstream = state.withLock({ $0.claim(failure) }) { _ = deliver(failure, to: downstream) }
+      if let downstream = state.withLock({ $0.claim(failure) }) {
+        _ = deliver(failure, to: downstream, answering: .none)
+      }
     case .switchToFallback(let fallback, let upstream):
       upstream?.cancel()
       guard let fallback else { return }
@@ -322,16 +335,21 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
     guard let claimed else { return .stop }
     guard let downstream = claimed else { return isOpen(for: .fallback) }
-    return deliver(event, to: downstream)
+    return deliver(event, to: downstream, answering: .fallback)
   }
 
   /// Delivers `first`, then whatever was queued meanwhile; ends the operator on a terminal event or `stop`.
+  ///
+  /// `source` is the caller, which gets the answer: when it is `stop`, that source ends by itself (the
+  /// `SignalControl/stop` contract), so its subscription is let go rather than cancelled.
   @inlinable
-  func deliver(_ first: Event<Output, Failure>, to downstream: Downstream) -> SignalControl {
+  func deliver(
+    _ first: Event<Output, Failure>, to downstream: Downstream, answering source: TimeoutEventSource
+  ) -> SignalControl {
     var event = first
     while true {
       if downstream.receive(event) == .stop || event.isTerminal {
-        end()
+        end(sparing: source)
         return .stop
       }
       let (next, isOpen) = state.withLock { $0.next() }
@@ -340,9 +358,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
   }
 
-  /// Ends the operator: nothing more is delivered, and the upstream, the fallback and the timer are cancelled.
+  /// Ends the operator: nothing more is delivered, and the upstream, the fallback and the timer are cancelled,
+  /// except `spared`, which is answered `stop` and ends by itself (its subscription is only let go).
   @inlinable
-  func end() {
+  func end(sparing spared: TimeoutEventSource = .none) {
     // Taken into locals of concrete types, released after unlocking.
     var downstream: Downstream?
     var upstream: SignalSubscriptionHandle?
@@ -370,8 +389,8 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     guard first else { return }
     _ = (downstream, behavior, pending)  // released here, outside the lock
     if let timer, let timing { cancelTimer(timer, on: timing) }
-    upstream?.cancel()
-    fallback?.cancel()
+    if spared != .upstream { upstream?.cancel() }
+    if spared != .fallback { fallback?.cancel() }
   }
 }
 
