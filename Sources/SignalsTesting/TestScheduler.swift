@@ -84,16 +84,7 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   public func scheduleTimer(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
     -> SignalTimerHandle
   {
-    // Moved, not copied, into the queue: the caller's reference to the closure becomes the queue's (a
-    // retain and a release less per timer). Not through `Optional.take()`: wrapping a closure in a generic
-    // `Optional` re-abstracts it, which allocates two thunks.
-    var moving = action
-    return SignalTimerHandle(
-      id: state.withLock { state in
-        let taken = moving
-        moving = Self.noAction
-        return state.queue.insert(at: state.deadline(at: deadline), taken)
-      })
+    insertTimer(action) { $0.deadline(at: deadline) }
   }
 
   /// Schedules `action` once `delay` has passed (a zero or negative delay means the current instant) and
@@ -101,12 +92,25 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   public func scheduleTimer(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
     -> SignalTimerHandle
   {
+    insertTimer(action) { $0.deadline(after: delay) }
+  }
+
+  /// Inserts `action` at the key `deadline` computes under the lock.
+  ///
+  /// Moved, not copied, into the queue: the caller's reference to the closure becomes the queue's (a retain
+  /// and a release less per timer). Not through `Optional.take()`: wrapping a closure in a generic
+  /// `Optional` re-abstracts it, which allocates two thunks.
+  @inline(__always)
+  private func insertTimer(
+    _ action: consuming @escaping @Sendable () -> Void,
+    at deadline: (TestSchedulerState) -> TestSchedulerRadixKey
+  ) -> SignalTimerHandle {
     var moving = action
     return SignalTimerHandle(
       id: state.withLock { state in
         let taken = moving
         moving = Self.noAction
-        return state.queue.insert(at: state.deadline(after: delay), taken)
+        return state.queue.insert(at: deadline(state), taken)
       })
   }
 

@@ -86,7 +86,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline var delivering = false
   @usableFromInline var pending: [Event<Output, Failure>] = []
   @usableFromInline var pendingHead = 0
-  /// Set by `end()`: everything was released and cancelled.
+  /// Set by `end(sparing:)`: everything was released, and cancelled but for a source answered `stop`.
   @usableFromInline var ended = false
 
   @inlinable
