@@ -152,9 +152,17 @@ public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `ca
   public static let empty = SignalSubscriptionHandle(object: nil, id: 0) { _, _ in }
 
   /// Cancels the subscription. Idempotent and thread-safe.
+  ///
+  /// `consuming`: a handle is cancelled as it is let go, and cancelling one that is moved in calls the
+  /// canceller with the handle's own reference to the target (a borrowing `cancel` retained it for the call).
   @inlinable
-  public func cancel() {
-    if let target { canceller(target, id) }
+  public consuming func cancel() {
+    Self.cancel(self)
+  }
+
+  @inlinable
+  static func cancel(_ handle: consuming SignalSubscriptionHandle) {
+    if let target = handle.target { handle.canceller(target, handle.id) }
   }
 }
 

@@ -39,7 +39,7 @@ struct BurstGuard: Sendable {
     var moving = Optional(upstream)
     state.withLock { $0.upstream = moving.take() }
     return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      BurstGuard(state: Locked(unsafeStorage: storage)).cancel()
+      BurstGuard.cancel(LockStorage.unsafeCast(storage))
     }
   }
 
@@ -63,11 +63,18 @@ struct BurstGuard: Sendable {
 
   @inlinable
   func cancel() {
+    Self.cancel(state.storage)
+  }
+
+  /// Records the cancellation and cancels the upstream; `storage` is only borrowed (a canceller's
+  /// guaranteed reference), so cancelling retains nothing.
+  @inlinable
+  static func cancel(_ storage: LockStorage<BurstGuardState>) {
     var upstream: SignalSubscriptionHandle?
-    state.withLock { state in
+    storage.withLock { state in
       state.cancelled = true
       upstream = state.upstream.take()
     }
-    upstream?.cancel()
+    upstream.take()?.cancel()
   }
 }

@@ -52,6 +52,32 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
     return storage
   }
 
+  /// Runs `body` with exclusive access to the state. `body` must not call user code.
+  ///
+  /// Also callable on a storage the caller only borrows: a subscription's capture-free canceller gets its
+  /// operator's storage as a guaranteed reference and locks it without retaining it.
+  @inlinable
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointers { state, lock in
+      #if canImport(Darwin)
+        os_unfair_lock_lock(lock)
+        defer { os_unfair_lock_unlock(lock) }
+      #else
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+      #endif
+      return try body(&state.pointee)
+    }
+  }
+
+  /// The storage `object`, which must be a `LockStorage<State>`: how a subscription's capture-free canceller
+  /// gets its operator's storage back. Only as borrowed as `object`: hand it to code that takes the storage
+  /// itself (a `Locked` made of it would retain it).
+  @inlinable
+  package static func unsafeCast(_ object: AnyObject) -> LockStorage<State> {
+    unsafeDowncast(object, to: LockStorage<State>.self)
+  }
+
   @inlinable
   deinit {
     withUnsafeMutablePointerToElements { lock in
@@ -76,25 +102,9 @@ package struct Locked<State>: @unchecked Sendable {  // state only reachable thr
     storage = LockStorage.make(initial)
   }
 
-  /// The `Locked` whose storage is `object`, which must be a `LockStorage<State>`: how a
-  /// `SignalSubscription`'s capture-free canceller gets its operator back.
-  @inlinable
-  package init(unsafeStorage object: AnyObject) {
-    storage = unsafeDowncast(object, to: LockStorage<State>.self)
-  }
-
   /// Runs `body` with exclusive access to the state. `body` must not call user code.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    try storage.withUnsafeMutablePointers { state, lock in
-      #if canImport(Darwin)
-        os_unfair_lock_lock(lock)
-        defer { os_unfair_lock_unlock(lock) }
-      #else
-        pthread_mutex_lock(lock)
-        defer { pthread_mutex_unlock(lock) }
-      #endif
-      return try body(&state.pointee)
-    }
+    try storage.withLock(body)
   }
 }

@@ -61,8 +61,9 @@ enum SubjectObservers<Output: Sendable, Failure: Error>: Sendable {
   case one(SubjectEntry<Output, Failure>)
   case many([SubjectEntry<Output, Failure>])
 
+  /// Adds `entry`, moved in (a borrowed entry would be retained for the list and released by the caller).
   @inlinable
-  mutating func add(_ entry: SubjectEntry<Output, Failure>) {
+  mutating func add(_ entry: consuming SubjectEntry<Output, Failure>) {
     switch self {
     case .none: self = .one(entry)
     case .one(let first): self = .many([first, entry])
@@ -470,8 +471,11 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
         }
         return .terminal(event, entry)
       }
-      state.observers.add(entry)
-      guard let current = state.current else { return .idle }
+      guard let current = state.current else {
+        state.observers.add(entry)  // moved: the entry's one reference is the list's
+        return .idle
+      }
+      state.observers.add(copy entry)
       if state.delivering {
         state.pending.append(SubjectPending(event: .value(current), stamp: id, target: entry))
         return .idle

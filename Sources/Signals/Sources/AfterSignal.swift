@@ -49,7 +49,7 @@ public struct AfterSignal<Output: Sendable>: Signal {
     let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.fire() }
     core.hold(timer)
     return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
-      AfterCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
+      AfterCore<Observer>.cancel(LockStorage.unsafeCast(storage))
     }
   }
 }
@@ -117,15 +117,18 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
 
   @inlinable
   func fire() {
+    // Taken into locals and moved out of them: an optional returned through `withLock`'s generic result,
+    // or bound from a variable, is copied (one retain and one release more), not moved.
     var value: Observer.Input?
-    let taken = state.withLock { state -> Observer? in
-      guard case .waiting = state.phase else { return nil }
+    var taken: Observer?
+    state.withLock { state in
+      guard case .waiting = state.phase else { return }
       state.phase = .delivering
       state.timer = nil
       value = state.value
-      return state.observer.take()
+      taken = state.observer.take()
     }
-    guard let observer = taken, let value else { return }
+    guard let observer = taken.take(), let value else { return }
     // After `stop` nothing else happens: a later `cancel()` finds no observer and no timer.
     guard observer.receive(.value(value)) == .continue else { return }
     let cancelledMeanwhile = state.withLock { state -> Bool in
@@ -138,10 +141,17 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
 
   @inlinable
   func cancel() {
+    Self.cancel(state.storage)
+  }
+
+  /// Cancels the subscription whose storage is `storage`, only borrowed (a canceller's guaranteed
+  /// reference): cancelling retains nothing.
+  @inlinable
+  static func cancel(_ storage: LockStorage<AfterState<Observer>>) {
     var observer: Observer?
     var timer: SignalTimerHandle?
     var timing = Unmanaged<ScheduledTiming>?.none
-    state.withLock { state in
+    storage.withLock { state in
       state.phase = .done
       observer = state.observer.take()
       timer = state.timer.take()

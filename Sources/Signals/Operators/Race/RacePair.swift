@@ -56,14 +56,17 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
       _ = core.connect(.second, second._subscribeHandle(RacePairObserver(core: core, side: .second)))
     }
     return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
-      RacePairCore<Observer>(state: Locked(unsafeStorage: storage)).cancel()
+      RacePairCore<Observer>.cancel(LockStorage.unsafeCast(storage))
     }
   }
 }
 
-// A race of two needs no event queue: the winner is decided under the lock, and from then on only the
-// winner, which delivers serially itself, reaches the downstream; the loser is answered `stop`. So the
-// whole operator is one `Locked` (one allocation) and a value costs one lock round trip.
+// The winner is decided under the lock, and from then on only the winner, which delivers serially
+// itself, reaches the downstream; the loser is answered `stop`. So the whole operator is one `Locked` (one
+// allocation), and the queue of events is only for a winner that sends during its own delivery (a source
+// that delivers reentrantly): empty and unallocated otherwise. The winner takes the downstream out of the
+// state for each delivery and puts it back afterwards, so a delivery retains nothing; a cancel meanwhile
+// finds no downstream to release, and the winner, which then sees `ended`, releases it.
 
 /// One of the two contestants of a ``RacePairSignal``.
 @usableFromInline
@@ -75,15 +78,37 @@ enum RacePairSide: Sendable {
 /// The state of one `RacePairSignal` subscription.
 @usableFromInline
 struct RacePairState<Downstream: SignalObserver> {
-  /// `nil` once the race ended (a terminal event, `stop`, or cancel).
+  /// Here while no delivery is in progress (the winner holds it meanwhile); `nil` once the race ended.
   @usableFromInline var downstream: Downstream?
+  /// Set once the race ended: a terminal event, `stop`, or cancel.
+  @usableFromInline var ended = false
   @usableFromInline var winner: RacePairSide?
   @usableFromInline var first: SignalSubscriptionHandle?
   @usableFromInline var second: SignalSubscriptionHandle?
+  /// The winner's events sent during its own delivery, delivered after it in order.
+  @usableFromInline var pending: [Event<Downstream.Input, Downstream.Failure>] = []
+  @usableFromInline var pendingHead = 0
 
   @inlinable
   init(downstream: Downstream) {
     self.downstream = downstream
+  }
+
+  /// The next queued event for the winner, which holds the downstream. When none is left, the delivery
+  /// ends: the downstream moves back from `deliverer` into the state, unless the race ended meanwhile (then
+  /// `deliverer` keeps it, to release it outside the lock).
+  @inlinable
+  mutating func next(returning deliverer: inout Downstream?) -> Event<Downstream.Input, Downstream.Failure>? {
+    if !ended && pendingHead < pending.count {
+      pendingHead += 1
+      return pending[pendingHead - 1]
+    }
+    if !pending.isEmpty {
+      pending.removeAll()
+      pendingHead = 0
+    }
+    if !ended { downstream = deliverer.take() }
+    return nil
   }
 
   /// Takes the loser's subscription, once `winner` is decided.
@@ -115,7 +140,7 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
     // Moved, not copied, into the state (a copy retains and releases the handle's references).
     var moving = Optional(subscription)
     let undecided = state.withLock { state -> Bool in
-      guard state.downstream != nil else { return false }
+      guard !state.ended else { return false }
       guard state.winner == nil || state.winner == side else { return false }
       if side == .first { state.first = moving.take() } else { state.second = moving.take() }
       return state.winner == nil
@@ -128,43 +153,73 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>, from side: RacePairSide) -> SignalControl {
     var loser: SignalSubscriptionHandle?
-    let claimed = state.withLock { state -> Downstream? in
-      guard let downstream = state.downstream else { return nil }
+    var deliverer: Downstream?
+    let accepted = state.withLock { state -> Bool in
+      guard !state.ended else { return false }
       if state.winner == nil {
         state.winner = side
         loser = state.takeLoser()
       } else if state.winner != side {
-        return nil
+        return false
       }
-      return downstream
+      if state.downstream == nil {
+        // The winner's own delivery is in progress (it sent reentrantly): delivered after it.
+        state.pending.append(event)
+      } else {
+        deliverer = state.downstream.take()
+      }
+      return true
     }
-    guard let downstream = claimed else { return .stop }
-    loser?.cancel()
-    let answer = downstream.receive(event)
-    if event.isTerminal || answer == .stop {
-      // `side` is answered `stop` (or just ended): it ends by itself, so its subscription is only let go.
-      cancel(sparing: side)
-      return .stop
+    guard accepted else { return .stop }
+    guard deliverer != nil else { return event.isTerminal ? .stop : .continue }
+    loser.take()?.cancel()
+    var event = event
+    while true {
+      // Called in place: binding the downstream to a constant would retain it.
+      let answer = deliverer.unsafelyUnwrapped.receive(event)
+      if event.isTerminal || answer == .stop {
+        // `side` is answered `stop` (or just ended): it ends by itself, so its subscription is only let go.
+        cancel(sparing: side)
+        return .stop
+      }
+      // The downstream goes back into the state when nothing is queued, unless the race was cancelled
+      // meanwhile (then `deliverer` keeps it, and it is released here, outside the lock).
+      guard let next = state.withLock({ $0.next(returning: &deliverer) }) else {
+        return deliverer == nil ? .continue : .stop
+      }
+      event = next
     }
-    return answer
   }
 
   /// Ends the race: nothing more is delivered, and both contestants are cancelled, except `spared`, which
   /// is answered `stop` and ends by itself (the `SignalControl/stop` contract).
   @inlinable
   func cancel(sparing spared: RacePairSide? = nil) {
+    Self.cancel(state.storage, sparing: spared)
+  }
+
+  /// `cancel(sparing:)` of the race whose storage is `storage`, only borrowed (a canceller's guaranteed
+  /// reference): cancelling retains nothing.
+  @inlinable
+  static func cancel(_ storage: LockStorage<RacePairState<Downstream>>, sparing spared: RacePairSide? = nil) {
     // Taken into locals (a tuple returned through `withLock` goes through generic value witnesses).
     var downstream: Downstream?
     var first: SignalSubscriptionHandle?
     var second: SignalSubscriptionHandle?
-    state.withLock { state in
+    var pending: [Event<Downstream.Input, Downstream.Failure>] = []
+    storage.withLock { state in
+      state.ended = true
       downstream = state.downstream.take()
       first = state.first.take()
       second = state.second.take()
+      if !state.pending.isEmpty {
+        swap(&pending, &state.pending)
+        state.pendingHead = 0
+      }
     }
-    _ = downstream  // released here, outside the lock
-    if spared != .first { first?.cancel() }
-    if spared != .second { second?.cancel() }
+    _ = (downstream, pending)  // released here, outside the lock
+    if spared != .first { first.take()?.cancel() }
+    if spared != .second { second.take()?.cancel() }
   }
 }
 

@@ -4,6 +4,10 @@
 // - Serial delivery: events come from the upstream, the timer (the failure) and the fallback, possibly on
 //   different threads. Whoever finds no delivery in progress delivers, then the events queued meanwhile;
 //   the others queue and return. The queue is empty (unallocated) in the common case.
+// - The deliverer takes the downstream out of the state for its delivery and puts it back when it is done
+//   (in the lock round trip that looks for queued events), so a delivery retains nothing. An `end` during
+//   the delivery (a cancel from another thread) finds no downstream to release: the deliverer, which next
+//   sees `ended`, releases it and delivers nothing more.
 // - The timer: the first one is armed right after the upstream subscription is made, with generation 0.
 //   Each value bumps the generation and re-arms once the downstream has handled the value, so a value
 //   the downstream answers `stop` to (a `first()` after the timeout) never touches the scheduler. A
@@ -71,8 +75,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// The user's closures and fallback: released when the operator ends.
   @usableFromInline var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
 
-  /// `nil` once the operator ended: a terminal event was delivered, the downstream answered `stop`, or
-  /// the subscription was cancelled.
+  /// Here while no delivery is in progress (the deliverer holds it meanwhile); `nil` once the operator
+  /// ended.
   @usableFromInline var downstream: Downstream?
   @usableFromInline var phase = Phase.upstream
   @usableFromInline var upstream: SignalSubscriptionHandle?
@@ -86,7 +90,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline var delivering = false
   @usableFromInline var pending: [Event<Output, Failure>] = []
   @usableFromInline var pendingHead = 0
-  /// Set by `end(sparing:)`: everything was released, and cancelled but for a source answered `stop`.
+  /// Set by `end(sparing:)`, when a terminal event was delivered, the downstream answered `stop`, or the
+  /// subscription was cancelled: everything was released, and cancelled but for a source answered `stop`.
   @usableFromInline var ended = false
 
   @inlinable
@@ -98,33 +103,35 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
     self.behavior = behavior
   }
 
-  /// Queues `event` behind the delivery in progress, or claims the delivery: returns the downstream
-  /// to deliver `event` to. `nil`: queued, or the operator ended.
+  /// Queues `event` behind the delivery in progress, or claims the delivery: moves the downstream into
+  /// `deliverer`, to deliver `event` to. Left `nil`: queued, or the operator ended.
   @inlinable
-  mutating func claim(_ event: Event<Output, Failure>) -> Downstream? {
-    guard let downstream else { return nil }
+  mutating func claim(_ event: Event<Output, Failure>, into deliverer: inout Downstream?) {
+    guard !ended else { return }
     if delivering {
       pending.append(event)
-      return nil
+      return
     }
     delivering = true
-    return downstream
+    deliverer = downstream.take()
   }
 
-  /// The next queued event; when none is left, the delivery ends and `isOpen` says whether the
-  /// operator is still going.
+  /// The next queued event for the deliverer, which holds the downstream. When none is left, the delivery
+  /// ends: the downstream moves back from `deliverer` into the state, unless the operator ended meanwhile
+  /// (then `deliverer` keeps it, to release it outside the lock).
   @inlinable
-  mutating func next() -> (event: Event<Output, Failure>?, isOpen: Bool) {
-    guard downstream != nil, pendingHead < pending.count else {
-      delivering = false
-      if !pending.isEmpty {
-        pending.removeAll()
-        pendingHead = 0
-      }
-      return (nil, downstream != nil)
+  mutating func next(returning deliverer: inout Downstream?) -> Event<Output, Failure>? {
+    if !ended && pendingHead < pending.count {
+      pendingHead += 1
+      return pending[pendingHead - 1]
     }
-    pendingHead += 1
-    return (pending[pendingHead - 1], true)
+    delivering = false
+    if !pending.isEmpty {
+      pending.removeAll()
+      pendingHead = 0
+    }
+    if !ended { downstream = deliverer.take() }
+    return nil
   }
 }
 
@@ -177,7 +184,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// state would conflict, for Thread Sanitizer, with the locked writes (Swift instruments the state as one
   /// variable). Unretained: the state keeps its timing for its whole life, and the caller keeps the state.
   @inlinable
-  func cancelTimer(_ timer: SignalTimerHandle, on timing: Unmanaged<ScheduledTiming>) {
+  static func cancelTimer(_ timer: SignalTimerHandle, on timing: Unmanaged<ScheduledTiming>) {
     timing._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) }
   }
 
@@ -185,7 +192,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   @inlinable
   var handle: SignalSubscriptionHandle {
     SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      TimeoutCore(state: Locked(unsafeStorage: storage)).end()
+      TimeoutCore.end(LockStorage.unsafeCast(storage))
     }
   }
 
@@ -198,14 +205,14 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var timer = Optional(timer)
     let timing = state.withLock { state -> Unmanaged<ScheduledTiming> in
       let timing = Unmanaged.passUnretained(state.timing)
-      guard state.downstream != nil, state.phase == .upstream else { return timing }
+      guard !state.ended, state.phase == .upstream else { return timing }
       state.upstream = upstream.take()
       guard state.generation == 0 else { return timing }
       state.timer = timer.take()
       return timing
     }
     upstream?.cancel()
-    if let timer { cancelTimer(timer, on: timing) }
+    if let timer { Self.cancelTimer(timer, on: timing) }
   }
 
   /// An upstream event.
@@ -213,26 +220,27 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   func receiveUpstream(_ event: Event<Output, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):
-      let claimed = state.withLock { state -> Downstream? in
-        guard state.phase == .upstream else { return nil }
+      var deliverer: Downstream?
+      state.withLock { state in
+        guard state.phase == .upstream else { return }
         state.generation += 1
-        return state.claim(.value(value))
+        state.claim(.value(value), into: &deliverer)
       }
-      guard let downstream = claimed else { return isOpen(for: .upstream) }
-      guard deliver(.value(value), to: downstream, answering: .upstream) == .continue else { return .stop }
+      guard deliverer != nil else { return isOpen(for: .upstream) }
+      guard deliver(.value(value), from: &deliverer, answering: .upstream) == .continue else { return .stop }
       rearm()
       return .continue
     case .finished, .failed:
       // Closed to the timer first; the failure is mapped outside the lock (user code), then claimed.
       let closed = state.withLock { state -> TimeoutClosing<UpstreamFailure, Failure>? in
-        guard state.downstream != nil, state.phase == .upstream else { return nil }
+        guard !state.ended, state.phase == .upstream else { return nil }
         state.phase = .closing
         return TimeoutClosing(
           timer: state.timer.take(), mapFailure: state.behavior?.mapFailure, timing: .passUnretained(state.timing))
       }
       guard let closed else { return .stop }
       let mapFailure = closed.mapFailure
-      if let timer = closed.timer { cancelTimer(timer, on: closed.timing) }
+      if let timer = closed.timer { Self.cancelTimer(timer, on: closed.timing) }
       let terminal: Event<Output, Failure>
       switch event {
       case .failed(let error):
@@ -241,9 +249,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       default:
         terminal = .finished
       }
-      if let downstream = state.withLock({ $0.claim(terminal) }) {
-        _ = deliver(terminal, to: downstream, answering: .upstream)
-      }
+      var deliverer: Downstream?
+      state.withLock { $0.claim(terminal, into: &deliverer) }
+      if deliverer != nil { _ = deliver(terminal, from: &deliverer, answering: .upstream) }
       return .stop
     }
   }
@@ -251,7 +259,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Whether events in `phase` are still accepted (a queued value leaves the upstream going).
   @inlinable
   func isOpen(for phase: State.Phase) -> SignalControl {
-    state.withLock { $0.downstream != nil && $0.phase == phase } ? .continue : .stop
+    state.withLock { !$0.ended && $0.phase == phase } ? .continue : .stop
   }
 
   /// Re-arms the timer after a delivery, if values came since it was armed (and the timeout still waits
@@ -261,7 +269,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var old: SignalTimerHandle?
     var timing = Unmanaged<ScheduledTiming>?.none
     let claimed = state.withLock { state -> UInt64? in
-      guard state.downstream != nil, state.phase == .upstream, state.armedGeneration != state.generation else {
+      guard !state.ended, state.phase == .upstream, state.armedGeneration != state.generation else {
         return nil
       }
       state.armedGeneration = state.generation
@@ -270,25 +278,25 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       return state.generation
     }
     guard let generation = claimed, let timing else { return }
-    if let old { cancelTimer(old, on: timing) }
+    if let old { Self.cancelTimer(old, on: timing) }
     let timer = timing._withUnsafeGuaranteedRef { timing in
       timing.scheduler.scheduleTimer(after: timing.duration) { self.timerFired(generation: generation) }
     }
     let kept = state.withLock { state -> Bool in
-      guard state.downstream != nil, state.phase == .upstream, state.armedGeneration == generation else {
+      guard !state.ended, state.phase == .upstream, state.armedGeneration == generation else {
         return false
       }
       state.timer = timer
       return true
     }
-    if !kept { cancelTimer(timer, on: timing) }
+    if !kept { Self.cancelTimer(timer, on: timing) }
   }
 
   /// The timer of `generation` fired: unless it is stale, fail or switch to the fallback.
   @inlinable
   func timerFired(generation: UInt64) {
     let firing = state.withLock { state -> TimeoutFiring<Output, Failure>? in
-      guard state.downstream != nil, state.phase == .upstream, state.generation == generation,
+      guard !state.ended, state.phase == .upstream, state.generation == generation,
         state.armedGeneration == generation
       else { return nil }
       state.timer = nil
@@ -309,15 +317,15 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     case .fail(let makeError, let upstream):
       upstream?.cancel()
       let failure = Event<Output, Failure>.failed(makeError())
-      if let downstream = state.withLock({ $0.claim(failure) }) {
-        _ = deliver(failure, to: downstream, answering: .none)
-      }
+      var deliverer: Downstream?
+      state.withLock { $0.claim(failure, into: &deliverer) }
+      if deliverer != nil { _ = deliver(failure, from: &deliverer, answering: .none) }
     case .switchToFallback(let fallback, let upstream):
       upstream?.cancel()
       guard let fallback else { return }
       let subscription = fallback._subscribeHandle(TimeoutFallbackObserver(core: self))
       let kept = state.withLock { state -> Bool in
-        guard state.downstream != nil, state.phase == .fallback else { return false }
+        guard !state.ended, state.phase == .fallback else { return false }
         state.fallbackSubscription = subscription
         return true
       }
@@ -328,32 +336,38 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// A fallback event: passed through unchanged.
   @inlinable
   func receiveFallback(_ event: Event<Output, Failure>) -> SignalControl {
-    let claimed = state.withLock { state -> Downstream?? in
-      guard state.phase == .fallback else { return nil }
+    var deliverer: Downstream?
+    let accepted = state.withLock { state -> Bool in
+      guard state.phase == .fallback else { return false }
       if event.isTerminal { state.phase = .closing }
-      return .some(state.claim(event))
+      state.claim(event, into: &deliverer)
+      return true
     }
-    guard let claimed else { return .stop }
-    guard let downstream = claimed else { return isOpen(for: .fallback) }
-    return deliver(event, to: downstream, answering: .fallback)
+    guard accepted else { return .stop }
+    guard deliverer != nil else { return isOpen(for: .fallback) }
+    return deliver(event, from: &deliverer, answering: .fallback)
   }
 
-  /// Delivers `first`, then whatever was queued meanwhile; ends the operator on a terminal event or `stop`.
+  /// Delivers `first` to the downstream that `claim` moved into `deliverer`, then whatever was queued
+  /// meanwhile; ends the operator on a terminal event or `stop`. The downstream is back in the state
+  /// afterwards, unless the operator ended (then `deliverer` still holds it, for the caller to release).
   ///
   /// `source` is the caller, which gets the answer: when it is `stop`, that source ends by itself (the
   /// `SignalControl/stop` contract), so its subscription is let go rather than cancelled.
   @inlinable
   func deliver(
-    _ first: Event<Output, Failure>, to downstream: Downstream, answering source: TimeoutEventSource
+    _ first: Event<Output, Failure>, from deliverer: inout Downstream?, answering source: TimeoutEventSource
   ) -> SignalControl {
     var event = first
     while true {
-      if downstream.receive(event) == .stop || event.isTerminal {
+      // Called in place: binding the downstream to a constant would retain it.
+      if deliverer.unsafelyUnwrapped.receive(event) == .stop || event.isTerminal {
         end(sparing: source)
         return .stop
       }
-      let (next, isOpen) = state.withLock { $0.next() }
-      guard let next else { return isOpen ? .continue : .stop }
+      guard let next = state.withLock({ $0.next(returning: &deliverer) }) else {
+        return deliverer == nil ? .continue : .stop
+      }
       event = next
     }
   }
@@ -362,6 +376,13 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// except `spared`, which is answered `stop` and ends by itself (its subscription is only let go).
   @inlinable
   func end(sparing spared: TimeoutEventSource = .none) {
+    Self.end(state.storage, sparing: spared)
+  }
+
+  /// `end(sparing:)` of the operator whose storage is `storage`, only borrowed (a canceller's guaranteed
+  /// reference): cancelling retains nothing.
+  @inlinable
+  static func end(_ storage: LockStorage<State>, sparing spared: TimeoutEventSource = .none) {
     // Taken into locals of concrete types, released after unlocking.
     var downstream: Downstream?
     var upstream: SignalSubscriptionHandle?
@@ -370,7 +391,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
     var pending: [Event<Output, Failure>] = []
     var timing = Unmanaged<ScheduledTiming>?.none
-    let first = state.withLock { state -> Bool in
+    let first = storage.withLock { state -> Bool in
       guard !state.ended else { return false }
       timing = .passUnretained(state.timing)
       state.ended = true
@@ -388,9 +409,9 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
     guard first else { return }
     _ = (downstream, behavior, pending)  // released here, outside the lock
-    if let timer, let timing { cancelTimer(timer, on: timing) }
-    if spared != .upstream { upstream?.cancel() }
-    if spared != .fallback { fallback?.cancel() }
+    if let timer, let timing { Self.cancelTimer(timer, on: timing) }
+    if spared != .upstream { upstream.take()?.cancel() }
+    if spared != .fallback { fallback.take()?.cancel() }
   }
 }
 

@@ -1,0 +1,172 @@
+import Foundation
+import Signals
+import SignalsTesting
+import Testing
+
+// `race(with:)` and `timeout` hand their downstream to the deliverer for each delivery (a delivery retains
+// nothing) and take it back afterwards. These tests pin both halves: a delivery that continues leaves the
+// operator able to deliver again, and a cancel during a delivery (from inside it, or from another thread)
+// stops it: nothing more is delivered, the source is answered `stop`, and the downstream is released once
+// the delivery returns.
+
+/// A source that hands its observer to the test, which sends through it by hand.
+private final class HandDrivenSource: Signal, @unchecked Sendable {  // `observer` is guarded by `lock`
+  typealias Output = Int
+  typealias Failure = Never
+  private let lock = NSLock()
+  private var observer: AnySignalObserver<Int, Never>?
+
+  func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Int, Observer.Failure == Never {
+    lock.withLock { self.observer = AnySignalObserver(observer) }
+    return .empty
+  }
+
+  func send(_ value: Int) -> SignalControl? {
+    lock.withLock { observer }?.receive(.value(value))
+  }
+}
+
+/// The two operators under test, each racing or timing the hand-driven source.
+enum HandoffOperator: String, CaseIterable, Sendable, CustomTestStringConvertible {
+  case race
+  case timeout
+
+  var testDescription: String { rawValue }
+
+  fileprivate func signal(_ source: HandDrivenSource, _ scheduler: TestScheduler) -> AnySignal<Int, Never> {
+    switch self {
+    case .race: AnySignal(source.race(with: AfterSignal(.seconds(10), value: -1, on: scheduler)))
+    case .timeout: AnySignal(source.timeout(.seconds(10), scheduler: scheduler, fallback: JustSignal(-1)))
+    }
+  }
+}
+
+/// Captured by the observer's closure: released when the operator lets go of its downstream.
+private final class DownstreamWitness: Sendable {}
+
+@Suite struct DeliveryHandoffTests {
+  @Test(arguments: HandoffOperator.allCases)
+  func theDownstreamIsBackAfterEachDelivery(_ kind: HandoffOperator) {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let token = kind.signal(source, scheduler).sink { value in received.withLock { $0.append(value) } }
+    #expect(source.send(1) == .continue)
+    #expect(source.send(2) == .continue)
+    #expect(source.send(3) == .continue)
+    #expect(received.withLock { $0 } == [1, 2, 3])
+    token.cancel()
+    #expect(source.send(4) == .stop)
+    #expect(received.withLock { $0 } == [1, 2, 3])
+  }
+
+  @Test(arguments: HandoffOperator.allCases)
+  func anEventSentDuringADeliveryIsDeliveredAfterItInOrder(_ kind: HandoffOperator) {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let depth = Locked(0)
+    let maxDepth = Locked(0)
+    let token = kind.signal(source, scheduler).sink { value in
+      let current = depth.withLock {
+        $0 += 1
+        return $0
+      }
+      maxDepth.withLock { $0 = max($0, current) }
+      received.withLock { $0.append(value) }
+      if value < 3 { _ = source.send(value + 1) }  // reentrant: before this delivery returns
+      depth.withLock { $0 -= 1 }
+    }
+    #expect(source.send(1) == .continue)
+    #expect(received.withLock { $0 } == [1, 2, 3])
+    #expect(maxDepth.withLock { $0 } == 1, "one delivery at a time")
+    #expect(source.send(4) == .continue, "the downstream is back after the queued deliveries")
+    #expect(received.withLock { $0 } == [1, 2, 3, 4])
+    token.cancel()
+  }
+
+  @Test(arguments: HandoffOperator.allCases)
+  func aCancelInsideADeliveryStopsItAndReleasesTheDownstreamWhenItReturns(_ kind: HandoffOperator) {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let token = Locked<SignalSubscription?>(nil)
+    weak var witness: DownstreamWitness?
+    do {
+      let captured = DownstreamWitness()
+      witness = captured
+      token.withLock {
+        $0 = kind.signal(source, scheduler).sink { value in
+          _ = captured
+          received.withLock { $0.append(value) }
+          guard value == 1 else { return }
+          // Sent during the delivery, so queued behind it; then the observer cancels.
+          _ = source.send(2)
+          token.withLock { $0 }?.cancel()
+        }
+      }
+    }
+    #expect(witness != nil)
+    let answer = source.send(1)
+    #expect(answer == .stop)
+    #expect(witness == nil, "released once the delivery returned")
+    #expect(received.withLock { $0 } == [1], "the queued value is not delivered after the cancel")
+    #expect(source.send(3) == .stop)
+    #expect(received.withLock { $0 } == [1])
+    #expect(scheduler.pendingCount == 0, "the timer was cancelled")
+  }
+
+  @Test(arguments: HandoffOperator.allCases)
+  func aCancelFromAnotherThreadDuringADeliveryStopsItAndReleasesTheDownstreamWhenItReturns(
+    _ kind: HandoffOperator
+  ) async {
+    struct Outcome: Sendable {
+      var aliveDuringTheDelivery: Bool
+      var answer: SignalControl?
+      var releasedAfterIt: Bool
+      var answerAfterwards: SignalControl?
+      var received: [Int]
+    }
+    let outcome = await watchdog("a cancel during a delivery, from another thread") { () -> Outcome in
+      let scheduler = TestScheduler()
+      let source = HandDrivenSource()
+      let entered = DispatchSemaphore(value: 0)
+      let proceed = DispatchSemaphore(value: 0)
+      let received = Locked<[Int]>([])
+      weak var witness: DownstreamWitness?
+      var token: SignalSubscription?
+      do {
+        let captured = DownstreamWitness()
+        witness = captured
+        token = kind.signal(source, scheduler).sink { value in
+          _ = captured
+          received.withLock { $0.append(value) }
+          entered.signal()
+          proceed.wait()
+        }
+      }
+      let delivered = DispatchSemaphore(value: 0)
+      let answer = Locked<SignalControl?>(nil)
+      Thread {
+        let control = source.send(1)
+        answer.withLock { $0 = control }
+        delivered.signal()
+      }.start()
+      entered.wait()
+      token?.cancel()  // while the other thread is inside the delivery
+      let aliveDuring = witness != nil
+      proceed.signal()
+      delivered.wait()
+      return Outcome(
+        aliveDuringTheDelivery: aliveDuring, answer: answer.withLock { $0 }, releasedAfterIt: witness == nil,
+        answerAfterwards: source.send(2), received: received.withLock { $0 })
+    }
+    guard let outcome else { return }
+    #expect(outcome.aliveDuringTheDelivery, "the deliverer holds the downstream")
+    #expect(outcome.answer == .stop)
+    #expect(outcome.releasedAfterIt)
+    #expect(outcome.answerAfterwards == .stop)
+    #expect(outcome.received == [1])
+  }
+}
