@@ -174,3 +174,18 @@ final class ScheduledTiming: Sendable {
     self.duration = duration
   }
 }
+
+extension SignalSubscriptionHandle {
+  /// A handle that cancels `timer` on the scheduler of `timing`, which it keeps: how an operator that runs
+  /// a timer itself holds it like a contestant's subscription.
+  @inlinable
+  init(cancelling timer: SignalTimerHandle, on timing: ScheduledTiming) {
+    if let subscription = timer.subscription {
+      self.init(subscription)
+    } else {
+      self.init(object: timing, id: timer.id) { timing, id in
+        unsafeDowncast(timing, to: ScheduledTiming.self).scheduler.cancelTimer(SignalTimerHandle(id: id))
+      }
+    }
+  }
+}

@@ -90,6 +90,88 @@ import Testing
   }
 }
 
+// A second contestant that is an `AfterSignal` is run by the race itself (no subscription of its own): these
+// pin that it behaves as the subscribed `AfterSignal` would.
+@Suite struct RacePairTimerContestantTests {
+  @Test func aTimerRunAtOnceDuringSubscriptionWinsAndCancelsTheFirst() {
+    let early = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = early.race(with: AfterSignal(.seconds(10), value: 7, on: ImmediateSignalScheduler())).subscribe(log)
+    #expect(log.events == [.value(7), .finished])
+    #expect(!early.hasObservers)
+    _ = token
+  }
+
+  @Test func theTimersFinishedIsNotDeliveredAfterStopOrACancelDuringItsValue() {
+    let scheduler = TestScheduler()
+    let stopping = EventLog<Int, Never> { _ in .stop }
+    let first = PassthroughSignal<Int, Never>()
+    let stopped = first.race(with: AfterSignal(.seconds(1), value: 2, on: scheduler)).subscribe(stopping)
+    scheduler.advance(by: .seconds(1))
+    #expect(stopping.events == [.value(2)])
+    #expect(!first.hasObservers)
+
+    let token = Locked<SignalSubscription?>(nil)
+    let received = Locked<[Event<Int, Never>]>([])
+    token.withLock {
+      $0 = first.race(with: AfterSignal(.seconds(1), value: 3, on: scheduler)).sink(receiveEvent: { event in
+        received.withLock { $0.append(event) }
+        token.withLock { $0 }?.cancel()
+      })
+    }
+    scheduler.advance(by: .seconds(1))
+    #expect(received.withLock { $0 } == [.value(3)])
+    #expect(scheduler.pendingCount == 0)
+    _ = stopped
+  }
+
+  @Test func aTimerWhoseSchedulerHandsOutSubscriptionsIsCancelledThroughThem() {
+    // The default `scheduleTimer` wraps `schedule(at:)`'s subscription in the timer's handle.
+    let base = TestScheduler()
+    let scheduler = SubscriptionTimerScheduler(base: base)
+    let trigger = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = trigger.race(with: AfterSignal(.seconds(3), value: 2, on: scheduler)).subscribe(log)
+    #expect(base.pendingCount == 1)
+    trigger.send(1)
+    #expect(base.pendingCount == 0, "the losing timer was cancelled")
+    #expect(log.events == [.value(1)])
+
+    let late = EventLog<Int, Never>()
+    let lateToken = trigger.race(with: AfterSignal(.seconds(3), value: 2, on: scheduler)).subscribe(late)
+    base.advance(by: .seconds(3))
+    #expect(late.events == [.value(2), .finished])
+    lateToken.cancel()
+    token.cancel()
+    #expect(!trigger.hasObservers)
+  }
+
+  @Test func anAfterSignalAsTheFirstContestantIsSubscribedAsUsual() {
+    let scheduler = TestScheduler()
+    let trigger = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = AfterSignal(.seconds(2), value: 9, on: scheduler).race(with: trigger.map { $0 }).subscribe(log)
+    scheduler.advance(by: .seconds(2))
+    #expect(log.events == [.value(9), .finished])
+    #expect(!trigger.hasObservers)
+    _ = token
+  }
+}
+
+/// A scheduler that keeps `SignalScheduler`'s default timers: each a subscription of `schedule(at:)`.
+private struct SubscriptionTimerScheduler: SignalScheduler {
+  let base: TestScheduler
+  var now: SignalInstant { base.now }
+
+  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    base.schedule(action)
+  }
+
+  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+    base.schedule(at: deadline, action)
+  }
+}
+
 /// A source that ignores cancellation: the test sends through the observer it captured.
 private final class StubbornSource: Signal, @unchecked Sendable {  // single-threaded test helper
   typealias Output = Int

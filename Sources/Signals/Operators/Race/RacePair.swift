@@ -9,6 +9,9 @@ extension Signal {
   /// The same race as ``race(with:)->RaceSignal<Self>``, without erasing either side to an
   /// ``AnySignal`` first: the first event of any kind wins, the loser is cancelled at once, and
   /// if this signal sends while being subscribed, `other` is never subscribed.
+  ///
+  /// Racing against an ``AfterSignal`` (a fixed length, a safety timeout) costs no subscription of its own:
+  /// the race runs that timer itself, with the same events and cancellation as a subscribed `AfterSignal`.
   @inlinable
   public func race<Other: Signal>(with other: Other) -> RacePairSignal<Self, Other>
   where Other.Output == Output, Other.Failure == Failure {
@@ -51,9 +54,17 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    let core = RacePairCore(downstream: observer)
+    // A one-shot timer as the second contestant (the intro's "animation end vs fixed length") is run by
+    // the race itself: its timer delivers the value straight to the race, and cancelling the timer is the
+    // contestant's subscription. Resolved when specialized; see `RacePairCore.connectTimer(_:)`.
+    let timer = second as? AfterSignal<Output>
+    let core = RacePairCore(downstream: observer, timerValue: timer?.value)
     if core.connect(.first, first._subscribeHandle(RacePairObserver(core: core, side: .first))) {
-      _ = core.connect(.second, second._subscribeHandle(RacePairObserver(core: core, side: .second)))
+      if let timer {
+        core.connectTimer(timer)
+      } else {
+        _ = core.connect(.second, second._subscribeHandle(RacePairObserver(core: core, side: .second)))
+      }
     }
     return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
       RacePairCore<Observer>.cancel(LockStorage.unsafeCast(storage))
@@ -88,10 +99,13 @@ struct RacePairState<Downstream: SignalObserver> {
   /// The winner's events sent during its own delivery, delivered after it in order.
   @usableFromInline var pending: [Event<Downstream.Input, Downstream.Failure>] = []
   @usableFromInline var pendingHead = 0
+  /// The value of a second contestant that is an `AfterSignal` run by the race (`connectTimer(_:)`).
+  @usableFromInline let timerValue: Downstream.Input?
 
   @inlinable
-  init(downstream: Downstream) {
+  init(downstream: Downstream, timerValue: Downstream.Input?) {
     self.downstream = downstream
+    self.timerValue = timerValue
   }
 
   /// The next queued event for the winner, which holds the downstream. When none is left, the delivery
@@ -129,8 +143,26 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   }
 
   @inlinable
-  init(downstream: Downstream) {
-    self.state = Locked(RacePairState(downstream: downstream))
+  init(downstream: Downstream, timerValue: Downstream.Input? = nil) {
+    self.state = Locked(RacePairState(downstream: downstream, timerValue: timerValue))
+  }
+
+  /// Runs `timer`, whose value the state holds, as the second contestant: what `AfterSignal` would do for
+  /// a `RacePairObserver`, without a subscription of its own (one allocation, two lock round trips and a
+  /// few retains less per race). The timer's action delivers the value and then `finished`, unless the
+  /// value ended the race; the contestant's subscription cancels the timer.
+  @inlinable
+  func connectTimer(_ timer: AfterSignal<Downstream.Input>) {
+    let timing = timer.timing
+    let handle = timing.scheduler.scheduleTimer(after: timing.duration) { timerFired() }
+    _ = connect(.second, SignalSubscriptionHandle(cancelling: handle, on: timing))
+  }
+
+  /// The second contestant's timer fired: its value, then `finished` (refused once the race ended).
+  @inlinable
+  func timerFired() {
+    guard receive(nil, from: .second) == .continue else { return }
+    _ = receive(.finished, from: .second)
   }
 
   /// Keeps `side`'s subscription, or cancels it if the race ended or `side` lost meanwhile. Answers
@@ -152,10 +184,18 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   /// An event from `side`: the first one decides the race; the loser's events are refused.
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>, from side: RacePairSide) -> SignalControl {
+    receive(.some(event), from: side)
+  }
+
+  /// `receive(_:from:)`, where `nil` is the value of the timer run by the race (read under the lock).
+  @inlinable
+  func receive(_ incoming: Event<Downstream.Input, Downstream.Failure>?, from side: RacePairSide) -> SignalControl {
+    var event = incoming
     var loser: SignalSubscriptionHandle?
     var deliverer: Downstream?
     let accepted = state.withLock { state -> Bool in
       guard !state.ended else { return false }
+      if case .none = event { event = .value(state.timerValue.unsafelyUnwrapped) }
       if state.winner == nil {
         state.winner = side
         loser = state.takeLoser()
@@ -164,16 +204,15 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
       }
       if state.downstream == nil {
         // The winner's own delivery is in progress (it sent reentrantly): delivered after it.
-        state.pending.append(event)
+        state.pending.append(event.unsafelyUnwrapped)
       } else {
         deliverer = state.downstream.take()
       }
       return true
     }
-    guard accepted else { return .stop }
+    guard accepted, var event else { return .stop }
     guard deliverer != nil else { return event.isTerminal ? .stop : .continue }
     loser.take()?.cancel()
-    var event = event
     while true {
       // Called in place: binding the downstream to a constant would retain it.
       let answer = deliverer.unsafelyUnwrapped.receive(event)
