@@ -52,7 +52,7 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     return .make(
       burst.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, burst: burst))))
   }
@@ -82,7 +82,7 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     return .make(
       burst.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, burst: burst))))
   }
@@ -93,12 +93,13 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
 final class CollectObserver<Downstream: SignalObserver, Element: Sendable>: SignalObserver, Sendable
 where Downstream.Input == [Element] {
   @usableFromInline let downstream: Downstream
-  @usableFromInline let burst: BurstGuard
+  /// `nil` for a downstream that ignores terminal events.
+  @usableFromInline let burst: BurstGuard?
   @usableFromInline let count: Int?
   @usableFromInline let buffer: Locked<[Element]>
 
   @inlinable
-  init(downstream: Downstream, count: Int?, burst: BurstGuard) {
+  init(downstream: Downstream, count: Int?, burst: BurstGuard?) {
     self.burst = burst
     self.downstream = downstream
     self.count = count

@@ -33,7 +33,7 @@ public struct CountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     return .make(
       burst.connect(
         upstream._subscribeHandle(
@@ -46,11 +46,12 @@ public struct CountSignal<Upstream: Signal>: Signal {
 final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
 where Downstream.Input == Int {
   @usableFromInline let downstream: Downstream
-  @usableFromInline let burst: BurstGuard
+  /// `nil` for a downstream that ignores terminal events.
+  @usableFromInline let burst: BurstGuard?
   @usableFromInline let counter: Locked<Int>
 
   @inlinable
-  init(downstream: Downstream, upstreamOutput: Input.Type, burst: BurstGuard) {
+  init(downstream: Downstream, upstreamOutput: Input.Type, burst: BurstGuard?) {
     self.downstream = downstream
     self.burst = burst
     self.counter = Locked(0)

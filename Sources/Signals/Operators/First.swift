@@ -52,7 +52,7 @@ public struct FirstSignal<Upstream: Signal>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     return burst.connect(
       upstream._subscribeHandle(FirstObserver(downstream: observer, predicate: predicate, burst: burst)))
   }
@@ -62,11 +62,12 @@ public struct FirstSignal<Upstream: Signal>: Signal {
 @usableFromInline
 struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
   @usableFromInline let downstream: Downstream
-  @usableFromInline let burst: BurstGuard
+  /// `nil` for a downstream that ignores terminal events.
+  @usableFromInline let burst: BurstGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
 
   @inlinable
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard) {
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard?) {
     self.burst = burst
     self.downstream = downstream
     self.predicate = predicate

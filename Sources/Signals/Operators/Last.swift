@@ -45,7 +45,7 @@ public struct LastSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     return .make(
       burst.connect(upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, burst: burst))))
   }
@@ -55,12 +55,13 @@ public struct LastSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  @usableFromInline let burst: BurstGuard
+  /// `nil` for a downstream that ignores terminal events.
+  @usableFromInline let burst: BurstGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
   @usableFromInline let last: Locked<Downstream.Input?>
 
   @inlinable
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard) {
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard?) {
     self.burst = burst
     self.downstream = downstream
     self.predicate = predicate

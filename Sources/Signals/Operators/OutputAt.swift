@@ -40,7 +40,7 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     return .make(
       burst.connect(upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, burst: burst))))
   }
@@ -50,11 +50,12 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  @usableFromInline let burst: BurstGuard
+  /// `nil` for a downstream that ignores terminal events.
+  @usableFromInline let burst: BurstGuard?
   @usableFromInline let toSkip: Locked<Int>
 
   @inlinable
-  init(downstream: Downstream, index: Int, burst: BurstGuard) {
+  init(downstream: Downstream, index: Int, burst: BurstGuard?) {
     self.downstream = downstream
     self.burst = burst
     self.toSkip = Locked(index)

@@ -42,7 +42,7 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard()
+    let burst = BurstGuard.guarding(Observer.self)
     let observer = ReduceObserver(
       downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, burst: burst)
     return .make(burst.connect(upstream._subscribeHandle(observer)))
@@ -53,14 +53,15 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
 @usableFromInline
 final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  @usableFromInline let burst: BurstGuard
+  /// `nil` for a downstream that ignores terminal events.
+  @usableFromInline let burst: BurstGuard?
   @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
   @usableFromInline let accumulator: Locked<Downstream.Input>
 
   @inlinable
   init(
     downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input, burst: BurstGuard
+    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input, burst: BurstGuard?
   ) {
     self.burst = burst
     self.downstream = downstream
