@@ -87,6 +87,28 @@ private final class DownstreamWitness: Sendable {}
   }
 
   @Test(arguments: HandoffOperator.allCases)
+  func severalEventsSentDuringOneDeliveryComeAfterItInOrderAndTheQueueStartsAfresh(_ kind: HandoffOperator) {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let answers = Locked<[SignalControl?]>([])
+    let token = kind.signal(source, scheduler).sink { value in
+      received.withLock { $0.append(value) }
+      guard value == 1 || value == 10 else { return }
+      for next in value + 1...value + 3 {
+        let answer = source.send(next)  // queued behind this delivery
+        answers.withLock { $0.append(answer) }
+      }
+    }
+    #expect(source.send(1) == .continue)
+    #expect(received.withLock { $0 } == [1, 2, 3, 4])
+    #expect(source.send(10) == .continue)
+    #expect(received.withLock { $0 } == [1, 2, 3, 4, 10, 11, 12, 13])
+    #expect(answers.withLock { $0 } == Array(repeating: .continue, count: 6))
+    token.cancel()
+  }
+
+  @Test(arguments: HandoffOperator.allCases)
   func aCancelInsideADeliveryStopsItAndReleasesTheDownstreamWhenItReturns(_ kind: HandoffOperator) {
     let scheduler = TestScheduler()
     let source = HandDrivenSource()

@@ -97,8 +97,7 @@ struct RacePairState<Downstream: SignalObserver> {
   @usableFromInline var first: SignalSubscriptionHandle?
   @usableFromInline var second: SignalSubscriptionHandle?
   /// The winner's events sent during its own delivery, delivered after it in order.
-  @usableFromInline var pending: [Event<Downstream.Input, Downstream.Failure>] = []
-  @usableFromInline var pendingHead = 0
+  @usableFromInline var pending = PendingEvents<Downstream.Input, Downstream.Failure>()
   /// The value of a second contestant that is an `AfterSignal` run by the race (`connectTimer(_:)`).
   @usableFromInline let timerValue: Downstream.Input?
 
@@ -113,14 +112,7 @@ struct RacePairState<Downstream: SignalObserver> {
   /// `deliverer` keeps it, to release it outside the lock).
   @inlinable
   mutating func next(returning deliverer: inout Downstream?) -> Event<Downstream.Input, Downstream.Failure>? {
-    if !ended && pendingHead < pending.count {
-      pendingHead += 1
-      return pending[pendingHead - 1]
-    }
-    if !pending.isEmpty {
-      pending.removeAll()
-      pendingHead = 0
-    }
+    if !ended, let next = pending.popFirst() { return next }
     if !ended { downstream = deliverer.take() }
     return nil
   }
@@ -245,16 +237,13 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
     var downstream: Downstream?
     var first: SignalSubscriptionHandle?
     var second: SignalSubscriptionHandle?
-    var pending: [Event<Downstream.Input, Downstream.Failure>] = []
+    var pending: [Event<Downstream.Input, Downstream.Failure>]?
     storage.withLock { state in
       state.ended = true
       downstream = state.downstream.take()
       first = state.first.take()
       second = state.second.take()
-      if !state.pending.isEmpty {
-        swap(&pending, &state.pending)
-        state.pendingHead = 0
-      }
+      pending = state.pending.removeAll()
     }
     _ = (downstream, pending)  // released here, outside the lock
     if spared != .first { first.take()?.cancel() }

@@ -88,8 +88,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline var armedGeneration: UInt64 = 0
   /// A delivery is in progress: new events are queued for it.
   @usableFromInline var delivering = false
-  @usableFromInline var pending: [Event<Output, Failure>] = []
-  @usableFromInline var pendingHead = 0
+  @usableFromInline var pending = PendingEvents<Output, Failure>()
   /// Set by `end(sparing:)`, when a terminal event was delivered, the downstream answered `stop`, or the
   /// subscription was cancelled: everything was released, and cancelled but for a source answered `stop`.
   @usableFromInline var ended = false
@@ -121,15 +120,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// (then `deliverer` keeps it, to release it outside the lock).
   @inlinable
   mutating func next(returning deliverer: inout Downstream?) -> Event<Output, Failure>? {
-    if !ended && pendingHead < pending.count {
-      pendingHead += 1
-      return pending[pendingHead - 1]
-    }
+    if !ended, let next = pending.popFirst() { return next }
     delivering = false
-    if !pending.isEmpty {
-      pending.removeAll()
-      pendingHead = 0
-    }
     if !ended { downstream = deliverer.take() }
     return nil
   }
@@ -389,7 +381,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var fallback: SignalSubscriptionHandle?
     var timer: SignalTimerHandle?
     var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
-    var pending: [Event<Output, Failure>] = []
+    var pending: [Event<Output, Failure>]?
     var timing = Unmanaged<ScheduledTiming>?.none
     let first = storage.withLock { state -> Bool in
       guard !state.ended else { return false }
@@ -401,10 +393,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       fallback = state.fallbackSubscription.take()
       timer = state.timer.take()
       behavior = state.behavior.take()
-      if !state.pending.isEmpty {
-        swap(&pending, &state.pending)
-        state.pendingHead = 0
-      }
+      pending = state.pending.removeAll()
       return true
     }
     guard first else { return }
