@@ -7,7 +7,7 @@
 /// Parses the command line and runs the selected workloads.
 enum BenchCommand {
   static let usage = """
-    usage: signals-bench [--quick] [--json] [--runs N] [--only W1,W2,...] [--cpu-time] [--list]
+    usage: signals-bench [--quick] [--json] [--runs N] [--only W1,W2,...] [--cpu-time] [--each] [--list]
 
       --quick   smaller sizes for CI (each workload a fraction of a second)
       --json    print only JSON, one object per line per workload
@@ -15,6 +15,8 @@ enum BenchCommand {
       --only    run only the named workloads (e.g. --only W1,W4-10k)
       --cpu-time  time W1–W5 by the thread's CPU time instead of wall time
                 (for a loaded machine: time spent descheduled does not count)
+      --each    also print every timed run's figures, to standard error (how a
+                machine whose speed comes and goes shows up: see BENCHMARKS.md)
       --list    print the workload names and sizes, run nothing
     """
 
@@ -29,6 +31,7 @@ enum BenchCommand {
       case "--json": options.json = true
       case "--list": options.listOnly = true
       case "--cpu-time": options.clock = .threadCPU
+      case "--each": options.each = true
       case "--runs", "--only":
         guard index < arguments.count else { fail("\(argument) needs a value") }
         let value = arguments[index]
@@ -63,7 +66,7 @@ enum BenchCommand {
     report.begin()
     var results: [String: WorkloadResult] = [:]
     for workload in workloads {
-      let result = measure(workload, runs: options.runs, clock: options.clock)
+      let result = measure(workload, runs: options.runs, clock: options.clock, each: options.each)
       results[workload.name] = result
       report.row(result, growth: growthNote(for: result, in: results))
     }
@@ -92,6 +95,7 @@ struct BenchOptions {
   var runs = 5
   var clock = TimingClock.wall
   var only: Set<String>?
+  var each = false
 }
 
 /// Writes to standard error (progress and failures never mix with `--json` output).

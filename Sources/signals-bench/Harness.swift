@@ -114,7 +114,7 @@ enum TimingClock {
 
 /// Warm-up, then `runs` alternating runs of each side; the median of each side.
 /// The allocation count comes from one more, untimed run of the Signals side.
-func measure(_ workload: Workload, runs: Int, clock: TimingClock) -> WorkloadResult {
+func measure(_ workload: Workload, runs: Int, clock: TimingClock, each: Bool = false) -> WorkloadResult {
   let expected = workload.signals().checksum
   if let baseline = workload.baseline {
     let baselineChecksum = baseline().checksum
@@ -125,11 +125,18 @@ func measure(_ workload: Workload, runs: Int, clock: TimingClock) -> WorkloadRes
 
   var signalsFigures: [Double] = []
   var baselineFigures: [Double] = []
-  for _ in 0..<runs {
-    signalsFigures.append(timedFigure(workload, workload.signals, expected: expected, clock: clock))
+  var standardError = StandardError()
+  for run in 1...runs {
+    let signals = timedFigure(workload, workload.signals, expected: expected, clock: clock)
+    signalsFigures.append(signals)
+    var line = "\(workload.name) run \(run): signals \(Format.fixed(signals, decimals: 2)) ns"
     if let baseline = workload.baseline {
-      baselineFigures.append(timedFigure(workload, baseline, expected: expected, clock: clock))
+      let figure = timedFigure(workload, baseline, expected: expected, clock: clock)
+      baselineFigures.append(figure)
+      let name = workload.baselineName ?? "baseline"
+      line += ", \(name) \(Format.fixed(figure, decimals: 2)) ns, ratio \(Format.fixed(signals / figure, decimals: 2))"
     }
+    if each { print(line, to: &standardError) }
   }
 
   var allocations: Double?
