@@ -35,6 +35,20 @@ struct PendingEvents<Output: Sendable, Failure: Error> {
     return events.unsafelyUnwrapped[head - 1]
   }
 
+  /// The next event for a deliverer that took the downstream out of its operator's state (to deliver
+  /// without retaining it). When none is left, or the operator `ended`, the delivery ends: the downstream
+  /// moves back from `deliverer` into `downstream`, unless the operator ended (then `deliverer` keeps it,
+  /// to release it outside the lock, and the queue, which the ending emptied, is not read).
+  @inlinable
+  mutating func next<Downstream>(
+    ended: Bool, returning deliverer: inout Downstream?, into downstream: inout Downstream?
+  ) -> Event<Output, Failure>? {
+    if ended { return nil }
+    if let next = popFirst() { return next }
+    downstream = deliverer.take()
+    return nil
+  }
+
   /// Every queued event, removed: to release outside a lock.
   @inlinable
   mutating func removeAll() -> [Event<Output, Failure>]? {

@@ -73,48 +73,46 @@ enum GuardedOperator: String, CaseIterable, Sendable, CustomTestStringConvertibl
   @Test(arguments: [GuardedOperator.first, .firstWhere, .outputAt])
   func anOperatorThatEndsEarlyLetsGoOfTheUpstreamAndTheClosure(_ kind: GuardedOperator) {
     let input = PassthroughSignal<Int, Never>()
-    weak var witness: CombineWitness?
-    let values = Locked<[String]>([])
-    var token: SignalSubscription?
-    do {
-      let captured = CombineWitness()
-      witness = captured
-      token = kind.subscribeValueOnly(input) { value in
-        _ = captured
-        values.withLock { $0.append(value) }
-      }
-    }
+    let sink = WitnessedSink(kind, input)
     input.send(1)
     input.send(2)
     input.send(3)
-    #expect(values.withLock { $0 } == (kind == .first ? ["1"] : ["2"]))
+    #expect(sink.values.withLock { $0 } == (kind == .first ? ["1"] : ["2"]))
     #expect(!input.hasObservers)
-    #expect(witness == nil, "released when the operator ended, while the subscription is still held")
-    token?.cancel()
-    _ = token
+    #expect(sink.isReleased(), "released when the operator ended, while the subscription is still held")
+    sink.token.cancel()
   }
 
   @Test(arguments: GuardedOperator.allCases)
   func cancellingBeforeTheValueReleasesEverything(_ kind: GuardedOperator) {
     let input = PassthroughSignal<Int, Never>()
-    weak var witness: CombineWitness?
-    let values = Locked<[String]>([])
-    var token: SignalSubscription?
-    do {
-      let captured = CombineWitness()
-      witness = captured
-      token = kind.subscribeValueOnly(input) { value in
-        _ = captured
-        values.withLock { $0.append(value) }
-      }
-    }
-    token?.cancel()
+    let sink = WitnessedSink(kind, input)
+    sink.token.cancel()
     input.send(1)
     input.send(2)
     input.send(completion: .finished)
-    #expect(values.withLock { $0 }.isEmpty)
+    #expect(sink.values.withLock { $0 }.isEmpty)
     #expect(!input.hasObservers)
-    #expect(witness == nil)
-    _ = token
+    #expect(sink.isReleased())
+  }
+}
+
+/// A value-only subscription whose closure captures a witness, to tell when the operator lets go of it.
+private struct WitnessedSink {
+  let values = Locked<[String]>([])
+  let token: SignalSubscription
+  /// Whether the closure (and so the witness it captured) was released.
+  let isReleased: () -> Bool
+
+  init(_ kind: GuardedOperator, _ input: PassthroughSignal<Int, Never>) {
+    weak var witness: CombineWitness?
+    let values = values
+    let captured = CombineWitness()
+    witness = captured
+    token = kind.subscribeValueOnly(input) { value in
+      _ = captured
+      values.withLock { $0.append(value) }
+    }
+    isReleased = { witness == nil }
   }
 }

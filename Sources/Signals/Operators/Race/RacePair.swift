@@ -112,9 +112,7 @@ struct RacePairState<Downstream: SignalObserver> {
   /// `deliverer` keeps it, to release it outside the lock).
   @inlinable
   mutating func next(returning deliverer: inout Downstream?) -> Event<Downstream.Input, Downstream.Failure>? {
-    if !ended, let next = pending.popFirst() { return next }
-    if !ended { downstream = deliverer.take() }
-    return nil
+    pending.next(ended: ended, returning: &deliverer, into: &downstream)
   }
 
   /// Takes the loser's subscription, once `winner` is decided.

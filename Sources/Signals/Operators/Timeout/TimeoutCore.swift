@@ -120,9 +120,8 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// (then `deliverer` keeps it, to release it outside the lock).
   @inlinable
   mutating func next(returning deliverer: inout Downstream?) -> Event<Output, Failure>? {
-    if !ended, let next = pending.popFirst() { return next }
+    if let next = pending.next(ended: ended, returning: &deliverer, into: &downstream) { return next }
     delivering = false
-    if !ended { downstream = deliverer.take() }
     return nil
   }
 }
