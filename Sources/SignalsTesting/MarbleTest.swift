@@ -31,8 +31,6 @@ public final class MarbleTest: Sendable {
   /// The instant of frame zero: the scheduler's time when this was made.
   public let origin: SignalInstant
 
-  private let retained = Locked<[SignalSubscription]>([])
-
   /// A marble test on `scheduler`, one frame lasting `frame`.
   ///
   /// - Precondition: `frame` is positive.
@@ -101,7 +99,6 @@ public final class MarbleTest: Sendable {
     let diagram = try MarbleDiagram(text)
     let events = try diagram.events(values: values, error: error)
     let subject = PassthroughSignal<Output, Failure>()
-    var tokens: [SignalSubscription] = []
     var index = 0
     while index < events.count {
       let frame = events[index].frame
@@ -112,9 +109,8 @@ public final class MarbleTest: Sendable {
       }
       guard frame >= 0 else { continue }
       let toSend = batch
-      tokens.append(scheduler.schedule(at: instant(ofFrame: frame)) { for event in toSend { subject.send(event) } })
+      scheduler.schedule(at: instant(ofFrame: frame)) { for event in toSend { subject.send(event) } }
     }
-    retained.withLock { $0 += tokens }
     return AnySignal(subject)
   }
 
@@ -178,7 +174,8 @@ public final class MarbleTest: Sendable {
           index += 1
         }
         let toSend = batch
-        tokens.append(scheduler.schedule(at: start + frame * slotFrame) { run.deliver(toSend) })
+        let action = scheduler.schedule(at: start + frame * slotFrame) { run.deliver(toSend) }
+        tokens.append(SignalSubscription(cancelling: action, on: scheduler))
       }
       run.hold(tokens)
       return SignalSubscription { run.stop() }

@@ -57,10 +57,10 @@ public struct TestClock: Clock {
   public func sleep(until deadline: SignalInstant, tolerance: Duration? = nil) async throws {
     try Task.checkCancellation()
     guard deadline > scheduler.now else { return }
-    let sleeper = TestSleeper()
+    let sleeper = TestSleeper(scheduler: scheduler)
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        sleeper.start(continuation, on: scheduler, at: deadline)
+        sleeper.start(continuation, at: deadline)
       }
     } onCancel: {
       sleeper.cancel()
@@ -82,16 +82,19 @@ extension TestScheduler {
 final class TestSleeper: Sendable {
   private enum State {
     case idle
-    case sleeping(CheckedContinuation<Void, any Error>, SignalSubscription?)
+    case sleeping(CheckedContinuation<Void, any Error>, SignalScheduledAction?)
     case cancelled
     case done
   }
 
   private let state = Locked(State.idle)
+  private let scheduler: TestScheduler
 
-  func start(
-    _ continuation: CheckedContinuation<Void, any Error>, on scheduler: TestScheduler, at deadline: SignalInstant
-  ) {
+  init(scheduler: TestScheduler) {
+    self.scheduler = scheduler
+  }
+
+  func start(_ continuation: CheckedContinuation<Void, any Error>, at deadline: SignalInstant) {
     let cancelledEarly = state.withLock { state in
       guard case .idle = state else { return true }
       state = .sleeping(continuation, nil)
@@ -101,14 +104,14 @@ final class TestSleeper: Sendable {
       continuation.resume(throwing: CancellationError())
       return
     }
-    let token = scheduler.schedule(at: deadline) { self.wake() }
-    let keep: SignalSubscription? = state.withLock { state in
-      guard case .sleeping(let continuation, nil) = state else { return nil }
-      state = .sleeping(continuation, token)
-      return token
+    let wakeUp = scheduler.schedule(at: deadline) { self.wake() }
+    let kept = state.withLock { state -> Bool in
+      guard case .sleeping(let continuation, nil) = state else { return false }
+      state = .sleeping(continuation, wakeUp)
+      return true
     }
-    // Cancelled (or woken) meanwhile: the token is released here, outside the lock, which cancels it.
-    _ = keep
+    // Cancelled meanwhile: the wake-up is no longer wanted (if it ran already, cancelling it is a no-op).
+    if !kept { scheduler.cancel(wakeUp) }
   }
 
   private func wake() {
@@ -121,20 +124,20 @@ final class TestSleeper: Sendable {
   }
 
   func cancel() {
-    let taken: (CheckedContinuation<Void, any Error>, SignalSubscription?)? = state.withLock { state in
+    let taken: (CheckedContinuation<Void, any Error>, SignalScheduledAction?)? = state.withLock { state in
       switch state {
       case .idle:
         state = .cancelled
         return nil
-      case .sleeping(let continuation, let token):
+      case .sleeping(let continuation, let wakeUp):
         state = .cancelled
-        return (continuation, token)
+        return (continuation, wakeUp)
       case .cancelled, .done:
         return nil
       }
     }
-    guard let (continuation, token) = taken else { return }
-    token?.cancel()
+    guard let (continuation, wakeUp) = taken else { return }
+    if let wakeUp { scheduler.cancel(wakeUp) }
     continuation.resume(throwing: CancellationError())
   }
 }

@@ -15,10 +15,10 @@ import Signals
 ///
 /// ```swift
 /// let scheduler = TestScheduler()
-/// var fired = false
-/// let token = scheduler.schedule(after: .seconds(2.6)) { fired = true }
-/// scheduler.advance(by: .seconds(2))    // fired == false, now == 2 s
-/// scheduler.advance(by: .seconds(0.6))  // fired == true,  now == 2.6 s
+/// let fired = CurrentValueSignal<Bool, Never>(false)
+/// scheduler.schedule(after: .seconds(2.6)) { fired.value = true }
+/// scheduler.advance(by: .seconds(2))    // fired.value == false, now == 2 s
+/// scheduler.advance(by: .seconds(0.6))  // fired.value == true,  now == 2.6 s
 /// ```
 ///
 /// The rules:
@@ -28,8 +28,11 @@ import Signals
 ///   current advance (for instance "now", from inside an action) runs in the same advance.
 /// - Scheduling in the past (a deadline before ``now``) is the same as scheduling at ``now``: the
 ///   action runs at the next advance, after the actions already due at ``now``.
-///   ``schedule(_:)`` never runs its action synchronously.
-/// - Cancelling or releasing an action's subscription removes it and releases its closure at once.
+///   ``SignalScheduler/schedule(_:)`` never runs its action synchronously.
+/// - An action runs unless it is cancelled: ``cancel(_:)`` removes it and releases its closure at once;
+///   discarding the returned handle does nothing.
+/// - ``scheduleAtEndOfInstant(_:)`` actions run once nothing more is due at the current instant, after
+///   the work scheduled for it while it runs: a second lane, drained before time moves on.
 /// - It is thread-safe: schedule, cancel and read ``now`` from any thread. The lock is never held while
 ///   an action runs, so actions may schedule, cancel and even advance. Advancing from two threads at
 ///   once is allowed but runs actions concurrently; tests normally advance from one.
@@ -37,9 +40,9 @@ import Signals
 ///   actions pending (a radix heap: an action moves at most once per bit of its deadline). Scheduling
 ///   before a deadline that ``nextDeadline`` or an advance already looked at is O(log n).
 ///
-/// It is also the clock of async code (``clock``) and can run async tasks in virtual time
-/// (``executor``): see ``TestClock``.
-public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable {
+/// It is also the clock of async code (``clock``) and runs async tasks in virtual time
+/// (``executor``, which is its ``taskExecutor``): see ``TestClock``.
+public final class TestScheduler: SignalScheduler, Sendable {
   let state = Locked(TestSchedulerState())
 
   /// The default for ``run(limit:)``: enough for any finite test, small enough to stop an endless timer quickly.
@@ -54,59 +57,64 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   /// The number of actions waiting to run (cancelled ones are not counted).
   ///
   /// Async sleepers on ``clock`` count as one pending action each.
-  public var pendingCount: Int { state.withLock { $0.queue.count } }
+  public var pendingCount: Int { state.withLock { $0.queue.count + $0.endOfInstant.count } }
 
   /// The deadline of the next pending action, or `nil` when nothing is pending.
   public var nextDeadline: SignalInstant? {
-    state.withLock { $0.queue.nextDeadline() }.map(SignalInstant.init(offset:))
-  }
-
-  /// Schedules `action` at the current virtual instant; it runs at the next advance (even by zero).
-  public func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let id = state.withLock { $0.queue.insert(at: $0.now, action) }
-    return SignalSubscription(target: self, id: id)
+    state.withLock { $0.endOfInstant.count > 0 ? $0.now : $0.queue.nextDeadline() }.map(SignalInstant.init(offset:))
   }
 
   /// Schedules `action` at `deadline`; a deadline in the past means the current instant.
-  public func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let id = state.withLock { $0.queue.insert(at: $0.deadline(at: deadline), action) }
-    return SignalSubscription(target: self, id: id)
-  }
-
-  /// Schedules `action` once `delay` has passed; a zero or negative delay means the current instant.
-  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let id = state.withLock { $0.queue.insert(at: $0.deadline(after: delay), action) }
-    return SignalSubscription(target: self, id: id)
-  }
-
-  /// Schedules `action` at `deadline` (a deadline in the past means the current instant) and names it by id
-  /// in the returned handle: no allocation besides the closure's.
-  public func scheduleTimer(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
-    -> SignalTimerHandle
+  ///
+  /// The action runs at an advance that reaches `deadline`, unless ``cancel(_:)`` is called with the
+  /// returned handle first (discarding the handle does not cancel it). The handle names the action by id:
+  /// no allocation besides the closure's.
+  @discardableResult
+  public func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
   {
-    insertTimer(action) { $0.deadline(at: deadline) }
+    insert(action) { $0.deadline(at: deadline) }
   }
 
-  /// Schedules `action` once `delay` has passed (a zero or negative delay means the current instant) and
-  /// names it by id in the returned handle.
-  public func scheduleTimer(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
-    -> SignalTimerHandle
+  /// Schedules `action` once `delay` has passed; a zero or negative delay means the current instant (it runs
+  /// at the next advance, even by zero, after the actions already due).
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
   {
-    insertTimer(action) { $0.deadline(after: delay) }
+    insert(action) { $0.deadline(after: delay) }
+  }
+
+  /// Schedules `action` to run once nothing more is due at the current instant: after the instant's
+  /// ordinary actions, including those scheduled for this instant while they run (a `receive(on:)` hop, a
+  /// `delay(.zero)`, a signal subscribed then), and after the async task steps they make ready.
+  ///
+  /// End-of-instant actions run first in, first out. Ordinary work that one of them schedules for the
+  /// current instant runs before the next end-of-instant action; then virtual time moves on. Scheduled
+  /// outside an advance, the action runs at the next advance (even by zero), after the work due now.
+  @discardableResult
+  public func scheduleAtEndOfInstant(_ action: consuming @escaping @Sendable () -> Void) -> SignalScheduledAction {
+    var moving = action
+    let id = state.withLock { state in
+      let taken = moving
+      moving = Self.noAction
+      return state.endOfInstant.append(taken)
+    }
+    return SignalScheduledAction(id: id, object: EndOfInstantMarker.shared)
   }
 
   /// Inserts `action` at the key `deadline` computes under the lock.
   ///
   /// Moved, not copied, into the queue: the caller's reference to the closure becomes the queue's (a retain
-  /// and a release less per timer). Not through `Optional.take()`: wrapping a closure in a generic
+  /// and a release less per action). Not through `Optional.take()`: wrapping a closure in a generic
   /// `Optional` re-abstracts it, which allocates two thunks.
   @inline(__always)
-  private func insertTimer(
+  private func insert(
     _ action: consuming @escaping @Sendable () -> Void,
     at deadline: (TestSchedulerState) -> TestSchedulerRadixKey
-  ) -> SignalTimerHandle {
+  ) -> SignalScheduledAction {
     var moving = action
-    return SignalTimerHandle(
+    return SignalScheduledAction(
       id: state.withLock { state in
         let taken = moving
         moving = Self.noAction
@@ -117,23 +125,24 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   /// What a moved-from closure variable holds: a closure without a context, so releasing it is free.
   private static let noAction: @Sendable () -> Void = {}
 
-  /// Removes the pending action of `handle` and releases its closure; ignored if it ran or was cancelled.
-  public func cancelTimer(_ handle: SignalTimerHandle) {
-    if let subscription = handle.subscription {
-      subscription.cancel()
-    } else {
-      cancelSubscription(id: handle.id)
-    }
-  }
-
-  /// Removes a pending action (the entry point of its subscription's `cancel()` and deinit).
-  @usableFromInline
-  package func cancelSubscription(id: UInt64) {
+  /// Removes the pending action of `action` and releases its closure; ignored if it ran or was cancelled.
+  public func cancel(_ action: SignalScheduledAction) {
     // Returned in a concrete struct: a closure returned through `withLock`'s generic result would be
     // re-abstracted, which allocates a thunk.
-    let removed = state.withLock { RemovedAction(action: $0.queue.cancel(id: id)) }
+    let removed: RemovedAction
+    if action.object == nil {
+      removed = state.withLock { RemovedAction(action: $0.queue.cancel(id: action.id)) }
+    } else if action.object === EndOfInstantMarker.shared {
+      removed = state.withLock { RemovedAction(action: $0.endOfInstant.cancel(id: action.id)) }
+    } else {
+      return  // not one of this scheduler's handles
+    }
     _ = removed  // released here, outside the lock
   }
+
+  /// The executor that runs async tasks in this scheduler's virtual time (``executor``).
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  public var taskExecutor: (any TaskExecutor)? { executor }
 
   /// Advances virtual time by `duration`, running every action due by then, in order.
   ///
@@ -177,7 +186,7 @@ public final class TestScheduler: SignalScheduler, SubscriptionTarget, Sendable 
   ///
   /// Virtual time does not move. Async sleepers on ``clock`` are released too and never resume.
   public func cancelAll() {
-    let removed = state.withLock { $0.queue.removeAll() }
+    let removed = state.withLock { ($0.queue.removeAll(), $0.endOfInstant.removeAll()) }
     _ = removed  // released here, outside the lock
   }
 
@@ -238,6 +247,70 @@ extension TestScheduler {
   }
 }
 
+/// Marks a handle from ``TestScheduler/scheduleAtEndOfInstant(_:)``: its id numbers the lane, not the queue.
+final class EndOfInstantMarker: Sendable {
+  static let shared = EndOfInstantMarker()
+}
+
+/// The end-of-instant lane: actions in scheduling order, each named by a sequence number.
+struct EndOfInstantLane {
+  private var entries: [(id: UInt64, action: (@Sendable () -> Void)?)] = []
+  private var head = 0
+  private var nextID: UInt64 = 1
+  /// The number of live (not cancelled) actions waiting.
+  private(set) var count = 0
+
+  /// Appends `action`; returns its id.
+  mutating func append(_ action: @escaping @Sendable () -> Void) -> UInt64 {
+    let id = nextID
+    nextID += 1
+    entries.append((id, action))
+    count += 1
+    return id
+  }
+
+  /// Takes out the first live action.
+  mutating func popFirst() -> (@Sendable () -> Void)? {
+    while head < entries.count {
+      let action = entries[head].action
+      entries[head].action = nil
+      head += 1
+      if let action {
+        count -= 1
+        if count == 0 { compact() }
+        return action
+      }
+    }
+    compact()
+    return nil
+  }
+
+  /// Removes the action `id`, if it is still waiting; returns it, to release outside the lock.
+  mutating func cancel(id: UInt64) -> (@Sendable () -> Void)? {
+    guard let index = entries[head...].firstIndex(where: { $0.id == id }), let action = entries[index].action
+    else { return nil }
+    entries[index].action = nil
+    count -= 1
+    if count == 0 { compact() }
+    return action
+  }
+
+  /// Removes every action; returns them, to release outside the lock.
+  mutating func removeAll() -> [(id: UInt64, action: (@Sendable () -> Void)?)] {
+    defer {
+      entries = []
+      head = 0
+      count = 0
+    }
+    return entries
+  }
+
+  private mutating func compact() {
+    entries.removeAll(keepingCapacity: true)
+    head = 0
+  }
+}
+
 /// An action taken out of the queue, to release outside the lock.
 struct RemovedAction {
   var action: (@Sendable () -> Void)?
@@ -258,6 +331,8 @@ struct TestSchedulerState {
   /// Async task steps enqueued on the scheduler's executor, first in first out.
   var jobs: [UnownedJob] = []
   var jobsHead = 0
+  /// Actions that run once nothing more is due at the current instant.
+  var endOfInstant = EndOfInstantLane()
 
   /// The queue key of `deadline`; a deadline in the past means `now`.
   @inline(__always)
@@ -287,6 +362,11 @@ struct TestSchedulerState {
     // Compared as queue keys (inlined), not as `Duration`s (calls). A deadline in the past runs what is due
     // now: time never goes back.
     let current = TestSchedulerRadixKey(now)
+    if endOfInstant.count > 0 {
+      // The instant's ordinary work first (nothing is due before `now`), then its end-of-instant lane.
+      if let (_, action) = queue.popFirst(dueBy: current) { return .action(action) }
+      if let action = endOfInstant.popFirst() { return .action(action) }
+    }
     let limit = deadline.map { TestSchedulerRadixKey($0).atLeast(current) }
     if let (due, action) = queue.popFirst(dueBy: limit) {
       if current < due { now = due.duration }

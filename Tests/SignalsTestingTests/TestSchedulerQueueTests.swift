@@ -19,7 +19,7 @@ private func reaction(of id: Int) -> (scheduleAfter: Int?, cancel: Int?) {
 private final class Harness: Sendable {
   struct State {
     var nextID = 0
-    var tokens: [Int: SignalSubscription] = [:]
+    var tokens: [Int: SignalScheduledAction] = [:]
     var log: [[Int]] = []
   }
 
@@ -39,7 +39,7 @@ private final class Harness: Sendable {
 
   func cancel(_ id: Int) {
     let token = state.withLock { $0.tokens.removeValue(forKey: id) }
-    token?.cancel()
+    if let token { scheduler.cancel(token) }
   }
 
   private func fire(_ id: Int) {
@@ -194,13 +194,13 @@ private struct Model {
   @Test func equalDeadlinesRunInSchedulingOrderAcrossTheSmallBufferCapacity() {
     let scheduler = TestScheduler()
     let order = Trace<Int>()
-    var tokens: [SignalSubscription] = []
+    var tokens: [SignalScheduledAction] = []
     func schedule(_ id: Int, at milliseconds: Int) {
       tokens.append(scheduler.schedule(at: SignalInstant(offset: .milliseconds(milliseconds))) { order.append(id) })
     }
     for id in 0..<16 { schedule(id, at: id % 2 == 0 ? 2000 : 1000) }
-    tokens[3].cancel()  // moved into the radix heap
-    tokens[12].cancel()  // scheduled into it
+    scheduler.cancel(tokens[3])  // moved into the radix heap
+    scheduler.cancel(tokens[12])  // scheduled into it
     #expect(scheduler.pendingCount == 14)
     scheduler.run()
     #expect(order.all == [1, 5, 7, 9, 11, 13, 15, 0, 2, 4, 6, 8, 10, 14])
@@ -208,7 +208,7 @@ private struct Model {
     // Empty again: the small buffer serves, with a cancellation and a deadline in the past.
     for id in 16..<21 { schedule(id, at: 3000) }
     schedule(21, at: 0)  // the past: now (2 s)
-    tokens[18].cancel()
+    scheduler.cancel(tokens[18])
     #expect(scheduler.pendingCount == 5)
     #expect(scheduler.nextDeadline == SignalInstant(offset: .seconds(2)))
     scheduler.run()
@@ -223,10 +223,10 @@ private struct Model {
     let order = Trace<Int>()
     let old = (0..<20).map { id in scheduler.schedule(after: .seconds(id % 3 + 1)) { order.append(id) } }
     #expect(scheduler.nextDeadline == SignalInstant(offset: .seconds(1)))  // moves the cursor to 1 s
-    for token in old { token.cancel() }
+    for token in old { scheduler.cancel(token) }
     #expect(scheduler.pendingCount == 0)
     let new = (20..<23).map { id in scheduler.schedule(after: .milliseconds(500 * (23 - id))) { order.append(id) } }
-    for token in old { token.cancel() }  // stale tokens: the new actions reuse their slots
+    for token in old { scheduler.cancel(token) }  // stale tokens: the new actions reuse their slots
     #expect(scheduler.pendingCount == 3)
     #expect(scheduler.nextDeadline == SignalInstant(offset: .milliseconds(500)))
     scheduler.run()
@@ -244,7 +244,7 @@ private struct Model {
     let token = scheduler.schedule(after: .milliseconds(11)) { probe.touch() }
     _ = consume probe
     #expect(!released.withLock { $0 })
-    token.cancel()
+    scheduler.cancel(token)
     #expect(released.withLock { $0 })
     #expect(scheduler.pendingCount == othersPending)
     #expect(scheduler.run().actionsRun == othersPending)
@@ -289,7 +289,7 @@ private struct Model {
       scheduler.schedule(at: SignalInstant(offset: .milliseconds(18_500))) { order.append((4, scheduler.now)) },
       scheduler.schedule(after: .seconds(1_000_000_000_000)) { order.append((5, scheduler.now)) },
     ]
-    let timer = scheduler.scheduleTimer(after: .milliseconds(450)) { order.append((6, scheduler.now)) }
+    let timer = scheduler.schedule(after: .milliseconds(450)) { order.append((6, scheduler.now)) }
     scheduler.run()
     #expect(order.all.map(\.0) == [3, 1, 6, 2, 4, 0, 5])
     #expect(

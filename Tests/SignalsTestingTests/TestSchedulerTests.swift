@@ -48,7 +48,7 @@ import Testing
   @Test func workScheduledNowFromAnActionRunsInTheSameAdvance() {
     let scheduler = TestScheduler()
     let trace = Trace<String>()
-    let inner = Locked<[SignalSubscription]>([])
+    let inner = Locked<[SignalScheduledAction]>([])
     let outer = scheduler.schedule(after: .seconds(1)) {
       trace.append("outer")
       let now = scheduler.schedule { trace.append("now at \(scheduler.now)") }
@@ -100,22 +100,34 @@ import Testing
     }
     _ = consume probe
     #expect(!released.withLock { $0 })
-    token.cancel()
+    scheduler.cancel(token)
     #expect(released.withLock { $0 })
     #expect(scheduler.pendingCount == 0)
     #expect(scheduler.nextDeadline == nil)
-    token.cancel()  // idempotent
+    scheduler.cancel(token)  // idempotent
     scheduler.advance(by: .seconds(2))
     #expect(!ran.withLock { $0 })
   }
 
-  @Test func releasingTheSubscriptionCancelsTheAction() {
+  @Test func discardingTheHandleDoesNotCancelTheAction() {
     let scheduler = TestScheduler()
     let ran = Locked(false)
     do {
-      let token = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
+      _ = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
+    }
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(by: .seconds(1))
+    #expect(ran.withLock { $0 })
+  }
+
+  @Test func aSubscriptionMadeOfTheHandleCancelsWhenReleased() {
+    let scheduler = TestScheduler()
+    let ran = Locked(false)
+    do {
+      let subscription = SignalSubscription(
+        cancelling: scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }, on: scheduler)
       #expect(scheduler.pendingCount == 1)
-      _ = token
+      _ = subscription
     }
     #expect(scheduler.pendingCount == 0)
     scheduler.advance(by: .seconds(1))
@@ -128,7 +140,7 @@ import Testing
     scheduler.advance(by: .seconds(1))
     let ran = Locked(false)
     let second = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
-    first.cancel()  // already ran: a no-op, whatever reuses its storage
+    scheduler.cancel(first)  // already ran: a no-op, whatever reuses its storage
     #expect(scheduler.pendingCount == 1)
     scheduler.advance(by: .seconds(1))
     #expect(ran.withLock { $0 })
@@ -169,7 +181,7 @@ import Testing
 
   @Test func runStopsAnEndlessRepeatingActionAtItsLimitAndSaysSo() {
     let scheduler = TestScheduler()
-    let tokens = Locked<[SignalSubscription]>([])
+    let tokens = Locked<[SignalScheduledAction]>([])
     @Sendable func repeating() {
       let token = scheduler.schedule(after: .milliseconds(10)) { repeating() }
       tokens.withLock { $0 = [token] }
@@ -182,7 +194,7 @@ import Testing
     #expect(summary.description.hasPrefix("Signals: "))
     #expect(summary.description.contains("repeating timer"))
     #expect(scheduler.now == SignalInstant(offset: .seconds(10)))
-    tokens.withLock { $0 = [] }
+    for token in tokens.withLock({ $0 }) { scheduler.cancel(token) }
     #expect(scheduler.run().isIdle)
   }
 
@@ -195,9 +207,9 @@ import Testing
     scheduler.run()
     #expect(ran.withLock { $0 } == 0)
     #expect(scheduler.now == .zero)
-    for token in tokens { token.cancel() }  // stale tokens stay harmless
+    for token in tokens { scheduler.cancel(token) }  // stale tokens stay harmless
     let after = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 += 1 } }
-    tokens.first?.cancel()
+    if let first = tokens.first { scheduler.cancel(first) }
     scheduler.run()
     #expect(ran.withLock { $0 } == 1)
     _ = after
@@ -209,14 +221,14 @@ import Testing
     var random = SeededGenerator(seed: seed)
     let scheduler = TestScheduler()
     let order = Trace<Int>()
-    var tokens: [Int: SignalSubscription] = [:]
+    var tokens: [Int: SignalScheduledAction] = [:]
     var expected: [(deadline: Int, id: Int)] = []
     for id in 0..<(3000 * stressScale) {
       let deadline = Int.random(in: 0..<200, using: &random)
       tokens[id] = scheduler.schedule(after: .milliseconds(deadline)) { order.append(id) }
       expected.append((deadline, id))
       if Int.random(in: 0..<3, using: &random) < 2, let victim = tokens.keys.randomElement(using: &random) {
-        tokens.removeValue(forKey: victim)?.cancel()
+        if let token = tokens.removeValue(forKey: victim) { scheduler.cancel(token) }
         expected.removeAll { $0.id == victim }
       }
     }
@@ -232,7 +244,7 @@ import Testing
   @Test func isThreadSafeAndNeverHoldsItsLockWhileAnActionRuns() {
     let scheduler = TestScheduler()
     let count = Locked(0)
-    let tokens = Locked<[SignalSubscription]>([])
+    let tokens = Locked<[SignalScheduledAction]>([])
     let perThread = 500 * stressScale
     DispatchQueue.concurrentPerform(iterations: 4) { thread in
       for index in 0..<perThread {

@@ -17,9 +17,9 @@ public enum SignalControl: Sendable, Hashable {
 
 /// Receives the events of a signal.
 ///
-/// Most code never implements this protocol: ``Signal/sink(receiveValue:)`` and
-/// ``Signal/sink(receiveEvent:)`` cover everyday use. Implement it to write an
-/// operator or a reusable consumer.
+/// Most code never implements this protocol: ``Signal/sink(receiveValue:)``,
+/// ``Signal/sink(receiveCompletion:receiveValue:)`` and ``Signal/observe(_:)`` cover everyday use.
+/// Implement it to write an operator or a reusable consumer.
 ///
 /// Events arrive one at a time (never concurrently), in the grammar
 /// `value* (finished | failed)?`. After a terminal event the return value is ignored.

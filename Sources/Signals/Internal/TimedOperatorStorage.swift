@@ -5,7 +5,7 @@
 // upstream events and timer firings into *effects*: events for the downstream,
 // timers to schedule or cancel. This class holds
 // the machine under the lock seam together with a `SerialOutbox`, and performs
-// the effects after unlocking: timers are scheduled, cancelled tokens released,
+// the effects after unlocking: timers are scheduled or cancelled,
 // and events delivered by the outbox's drainer. One audited implementation of
 // the lock/timer/delivery bookkeeping, instead of one per operator; the
 // operators' files hold only what differs (their machines).
@@ -55,10 +55,10 @@ protocol TimedStateMachine: Sendable {
 @usableFromInline
 struct TimedTimer {
   @usableFromInline var id: UInt64
-  @usableFromInline var token: SignalSubscription?
+  @usableFromInline var token: SignalScheduledAction?
 
   @inlinable
-  init(id: UInt64, token: SignalSubscription?) {
+  init(id: UInt64, token: SignalScheduledAction?) {
     self.id = id
     self.token = token
   }
@@ -91,7 +91,7 @@ struct TimedTimers {
 
   /// Stores the handle of live timer `id`; false if the timer is no longer live.
   @inlinable
-  mutating func setToken(_ token: SignalSubscription, for id: UInt64) -> Bool {
+  mutating func setToken(_ token: SignalScheduledAction, for id: UInt64) -> Bool {
     if first?.id == id {
       first!.token = token
       return true
@@ -112,9 +112,9 @@ struct TimedTimers {
     return others.removeValue(forKey: id)
   }
 
-  /// Removes every timer; their handles go to `released`.
+  /// Removes every timer; their handles go to `released`, to cancel after unlocking.
   @inlinable
-  mutating func removeAll(into released: inout InlineList<SignalSubscription>) {
+  mutating func removeAll(into released: inout InlineList<SignalScheduledAction>) {
     if let token = first?.token { released.append(token) }
     first = nil
     guard !others.isEmpty else { return }
@@ -192,11 +192,11 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   ) -> Bool {
     let now = scheduler.now
     var effects = TimedEffects<Machine.Output, Machine.Failure>()
-    var released = InlineList<SignalSubscription>()
+    var released = InlineList<SignalScheduledAction>()
     let (open, drain): (Bool, Bool) = state.withLock { state in
       if let firedTimer {
-        guard let timer = state.timers.remove(firedTimer) else { return (!state.ended, false) }
-        if let token = timer.token { released.append(token) }
+        // The timer that fired is running now: nothing to cancel.
+        guard state.timers.remove(firedTimer) != nil else { return (!state.ended, false) }
       }
       guard !state.ended, state.machine != nil else { return (false, false) }
       body(&state.machine!, now, &effects)
@@ -207,7 +207,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
       for timer in effects.schedule { state.timers.insert(timer.id) }
       return (true, state.outbox.claimDrain())
     }
-    for token in released { token.cancel() }
+    for token in released { scheduler.cancel(token) }
     for timer in effects.schedule { schedule(timer.id, at: timer.deadline) }
     if drain { self.drain() }
     return open
@@ -222,7 +222,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
       guard !state.ended else { return false }
       return state.timers.setToken(token, for: id)
     }
-    if !keep { token.cancel() }
+    if !keep { scheduler.cancel(token) }
   }
 
   @inlinable
@@ -239,18 +239,19 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   /// Ends delivery and releases everything: upstream, timers, the machine's state.
   @inlinable
   func end() {
-    var released = InlineList<SignalSubscription>()
+    var released = InlineList<SignalScheduledAction>()
+    var upstream: SignalSubscription?
     let machine: Machine? = state.withLock { state in
       guard !state.ended else { return nil }
       state.ended = true
       state.outbox.close()
       state.timers.removeAll(into: &released)
-      if let upstream = state.upstream { released.append(upstream) }
-      state.upstream = nil
+      upstream = state.upstream.take()
       return state.machine.take()
     }
     _ = machine  // released here, outside the lock
-    for token in released { token.cancel() }
+    for token in released { scheduler.cancel(token) }
+    upstream?.cancel()
   }
 }
 

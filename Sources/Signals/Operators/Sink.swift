@@ -1,4 +1,5 @@
-/// The observer behind `sink`: calls closures, never stops on its own.
+/// The observer behind `observe(_:)` and `sink(receiveCompletion:receiveValue:)`: calls a closure with
+/// every event, never stops on its own.
 @frozen
 public struct SinkObserver<Input: Sendable, Failure: Error>: SignalObserver {
   @usableFromInline
@@ -18,7 +19,7 @@ public struct SinkObserver<Input: Sendable, Failure: Error>: SignalObserver {
   }
 }
 
-/// The value-only observer behind `sink(receiveValue:)`.
+/// The value-only observer behind `sink(receiveValue:)` on a signal that cannot fail.
 @frozen
 public struct ValueSinkObserver<Input: Sendable>: SignalObserver {
   /// A value-only observer accepts only signals that cannot fail.
@@ -42,11 +43,26 @@ public struct ValueSinkObserver<Input: Sendable>: SignalObserver {
 }
 
 extension Signal {
-  /// Subscribes with a closure that sees every event: values and the terminal event.
+  /// Subscribes with a closure that sees every event: each value, then the terminal event.
+  ///
+  /// ```swift
+  /// let load = PassthroughSignal<String, any Error>()
+  /// let token = load.observe { event in
+  ///   switch event {
+  ///   case .value(let text): print("loaded", text)
+  ///   case .finished: print("done")
+  ///   case .failed(let error): print("failed:", error)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// It has its own name, not `sink`'s: a trailing-closure `sink { … }` sees values only, and exists only
+  /// on signals that cannot fail (as in Combine), so a closure meant for values is never called again
+  /// with `.finished`.
   ///
   /// Keep the returned subscription: releasing it cancels delivery.
   @inlinable
-  public func sink(receiveEvent: @escaping @Sendable (Event<Output, Failure>) -> Void) -> SignalSubscription {
+  public func observe(_ receiveEvent: @escaping @Sendable (Event<Output, Failure>) -> Void) -> SignalSubscription {
     subscribe(SinkObserver(receiveEvent: receiveEvent))
   }
 
@@ -75,8 +91,12 @@ extension Signal where Failure == Never {
   /// Keep the returned subscription: releasing it cancels delivery.
   ///
   /// ```swift
+  /// let ticks = PassthroughSignal<Int, Never>()
   /// let token = ticks.sink { tick in print("tick", tick) }
   /// ```
+  ///
+  /// On a signal that can fail there is no such form (as in Combine): say what happens at the end with
+  /// ``sink(receiveCompletion:receiveValue:)``, or see every event with ``observe(_:)``.
   @inlinable
   public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> SignalSubscription {
     subscribe(ValueSinkObserver(receiveValue: receiveValue))

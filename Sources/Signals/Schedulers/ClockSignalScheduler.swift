@@ -11,8 +11,10 @@
 /// - Actions run on the global concurrent executor, in their own tasks, so actions due at the same
 ///   instant may run in any order, or at the same time; prefer ``DispatchSignalScheduler`` on a serial
 ///   queue when order matters.
-/// - Cancelling (or releasing) the returned subscription cancels the task's sleep and releases the
+/// - An action runs unless it is cancelled: ``cancel(_:)`` cancels the task's sleep and releases the
 ///   action's closure at once.
+/// - ``scheduleAtEndOfInstant(_:)`` runs its action at once, on the calling thread; there is no
+///   ``taskExecutor``.
 /// - Each action costs a task; for many short timers ``DispatchSignalScheduler`` is cheaper.
 public final class ClockSignalScheduler<C: Clock>: SignalScheduler where C.Duration == Duration {
   /// The clock actions sleep on.
@@ -29,15 +31,11 @@ public final class ClockSignalScheduler<C: Clock>: SignalScheduler where C.Durat
   /// The time since this scheduler was created, on its clock.
   public var now: SignalInstant { SignalInstant(offset: zero.duration(to: clock.now)) }
 
-  /// Runs `action` in a new task, as soon as possible.
-  public func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let scheduled = ScheduledAction(action)
-    let task = Task { scheduled.run() }
-    return SignalSubscription(target: ClockScheduledTask(action: scheduled, task: task), id: 0)
-  }
-
-  /// Runs `action` in a task that sleeps on the clock until `deadline`.
-  public func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+  /// Runs `action` in a task that sleeps on the clock until `deadline` (no sleep if it has passed).
+  @discardableResult
+  public func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
     let scheduled = ScheduledAction(action)
     let instant = zero.advanced(by: deadline.offset)
     let clock = self.clock
@@ -49,12 +47,17 @@ public final class ClockSignalScheduler<C: Clock>: SignalScheduler where C.Durat
       }
       scheduled.run()
     }
-    return SignalSubscription(target: ClockScheduledTask(action: scheduled, task: task), id: 0)
+    return SignalScheduledAction(id: 0, object: ClockScheduledTask(action: scheduled, task: task))
+  }
+
+  /// Cancels the task's sleep and releases the action's closure, unless it ran already.
+  public func cancel(_ action: SignalScheduledAction) {
+    (action.object as? ClockScheduledTask)?.cancel()
   }
 }
 
 /// The handle of a `ClockSignalScheduler` action: cancels the sleep and releases the closure.
-final class ClockScheduledTask: SubscriptionTarget {
+final class ClockScheduledTask: Sendable {
   private let action: ScheduledAction
   private let task: Task<Void, Never>
 
@@ -63,8 +66,8 @@ final class ClockScheduledTask: SubscriptionTarget {
     self.task = task
   }
 
-  func cancelSubscription(id: UInt64) {
-    action.cancelSubscription(id: id)
+  func cancel() {
+    action.cancel()
     task.cancel()
   }
 }

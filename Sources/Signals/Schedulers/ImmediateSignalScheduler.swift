@@ -13,7 +13,7 @@
 ///   debounce emits every value, a timeout fires as soon as it starts. Use a `TestScheduler` to test
 ///   timing.
 ///
-/// The returned subscription is ``SignalSubscription/empty``: the action has already run.
+/// The returned handle is ``SignalScheduledAction/none``: the action has already run.
 public struct ImmediateSignalScheduler: SignalScheduler {
   /// The immediate scheduler.
   public init() {}
@@ -24,15 +24,24 @@ public struct ImmediateSignalScheduler: SignalScheduler {
   /// Always ``SignalInstant/zero``: no time passes on this scheduler.
   public var now: SignalInstant { .zero }
 
-  /// Runs `action` now.
-  public func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+  /// Runs `action` now, whatever `deadline` is; there is nothing left to cancel.
+  @discardableResult
+  public func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
     action()
-    return .empty
+    return .none
   }
 
-  /// Runs `action` now, whatever `deadline` is.
-  public func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+  /// Runs `action` now, whatever `delay` is.
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
     action()
-    return .empty
+    return .none
   }
+
+  /// Does nothing: every action has run by the time its handle is returned.
+  public func cancel(_ action: SignalScheduledAction) {}
 }

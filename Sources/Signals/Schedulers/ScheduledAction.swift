@@ -1,6 +1,6 @@
 /// A real-time scheduler's pending action: runs at most once, and cancelling releases the closure at once
 /// (the queue or task that will call `run()` only keeps this small object).
-final class ScheduledAction: SubscriptionTarget {
+final class ScheduledAction: Sendable {
   private let action: Locked<PendingAction>
 
   init(_ action: @escaping @Sendable () -> Void) {
@@ -12,7 +12,8 @@ final class ScheduledAction: SubscriptionTarget {
     action.withLock { $0.take() }.body?()
   }
 
-  func cancelSubscription(id: UInt64) {
+  /// Releases the action's closure, unless it ran already.
+  func cancel() {
     let action = action.withLock { $0.take() }
     _ = action  // released here, outside the lock
   }

@@ -66,96 +66,161 @@ public struct SignalInstant: InstantProtocol, Comparable, Hashable, Sendable, Cu
 /// reads the wall clock directly, so a whole pipeline runs in virtual time under
 /// `SignalsTesting`'s `TestScheduler`.
 ///
-/// The returned ``SignalSubscription`` is the action's handle: cancelling it, or
-/// releasing it, removes the action if it has not run yet. Keep it until the
-/// action runs.
+/// ```swift
+/// let scheduler = DispatchSignalScheduler.main
+/// scheduler.schedule(after: .seconds(1)) { print("a second later") }  // runs: nobody cancelled it
+/// let reminder = scheduler.schedule(after: .seconds(5)) { print("never printed") }
+/// scheduler.cancel(reminder)
+/// ```
+///
+/// **A scheduled action runs unless it is cancelled**, as in Combine, RxSwift and swift-nio: the
+/// returned ``SignalScheduledAction`` is a plain handle, and discarding it does not cancel anything.
+/// Pass it to ``cancel(_:)`` to cancel the action; ``SignalSubscription/init(cancelling:on:)`` turns it
+/// into a subscription that cancels when released, where code wants that. (Subscriptions, on the other
+/// hand, cancel when released: see <doc:EventContract>.)
+///
+/// To write a scheduler, implement ``now``, ``schedule(at:_:)`` and ``cancel(_:)``. The other
+/// requirements have default implementations: ``schedule(after:_:)`` (at `now` + the delay),
+/// ``scheduleAtEndOfInstant(_:)`` (at once, which is right for a scheduler on real time) and
+/// ``taskExecutor`` (none).
 public protocol SignalScheduler: Sendable {
   /// The current instant on this scheduler's timeline.
   var now: SignalInstant { get }
 
-  /// Runs `action` as soon as possible, after actions already due.
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription
-
   /// Runs `action` at `deadline`, or as soon as possible if `deadline` is not in the future.
   ///
-  /// Actions due at the same instant run in the order they were scheduled.
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription
-
-  /// Runs `action` at `deadline`, like ``schedule(at:_:)``, and returns a plain handle for
-  /// ``cancelTimer(_:)`` instead of a subscription.
-  ///
-  /// For operators and sources that keep a timer for as long as they live and always cancel it
-  /// themselves: a scheduler that names its actions by id (`SignalsTesting`'s `TestScheduler`) allocates
-  /// nothing for the handle. Unlike a subscription, releasing a handle does *not* cancel the action.
+  /// Actions due at the same instant run in the order they were scheduled (on schedulers that can
+  /// promise it; see each scheduler's documentation). The action runs unless ``cancel(_:)`` is called
+  /// with the returned handle first; discarding the handle does not cancel it.
   ///
   /// `action` is `consuming`: a scheduler that stores it can keep the caller's reference instead of
-  /// retaining a copy (two atomic operations per timer).
-  ///
-  /// The default implementation wraps ``schedule(at:_:)``'s subscription.
-  func scheduleTimer(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
-    -> SignalTimerHandle
+  /// retaining a copy.
+  @discardableResult
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
 
-  /// Runs `action` once `delay` has passed (a zero or negative delay means as soon as possible), like
-  /// ``scheduleTimer(at:_:)``. The default implementation schedules at `now` + `delay`.
-  func scheduleTimer(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void) -> SignalTimerHandle
-
-  /// Cancels the action of `handle` and releases its closure, if it has not run yet.
+  /// Runs `action` once `delay` has passed; a zero or negative delay means as soon as possible, after the
+  /// actions already due.
   ///
-  /// Idempotent: a handle whose action ran or was cancelled is ignored. The default implementation
-  /// cancels the handle's subscription.
-  func cancelTimer(_ handle: SignalTimerHandle)
+  /// The default implementation schedules at `now` + `delay`. A scheduler may implement it to read its
+  /// clock and insert the action in one step.
+  @discardableResult
+  func schedule(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+
+  /// Cancels the action of `action` and releases its closure, if it has not run yet.
+  ///
+  /// Idempotent and thread-safe: a handle whose action ran or was cancelled is ignored. Pass handles
+  /// only to the scheduler that made them.
+  func cancel(_ action: SignalScheduledAction)
+
+  /// Runs `action` once nothing more is due at the current instant, including the work that is
+  /// scheduled for this instant while it runs.
+  ///
+  /// This is how code decides "once everything due now has happened", independently of the order in
+  /// which same-instant work was scheduled. On `SignalsTesting`'s `TestScheduler`, where many events
+  /// share one virtual instant, such actions wait in a second lane that runs after the instant's
+  /// ordinary work (and again after any ordinary work they schedule for the same instant). On a
+  /// scheduler on real time, events from different sources are never simultaneous, so the default
+  /// implementation runs `action` at once, on the calling thread, and returns
+  /// ``SignalScheduledAction/none``.
+  @discardableResult
+  func scheduleAtEndOfInstant(_ action: consuming @escaping @Sendable () -> Void) -> SignalScheduledAction
+
+  /// The executor on which async work runs on this scheduler's clock, if the scheduler has one.
+  ///
+  /// `SignalsTesting`'s `TestScheduler` has one: a task that prefers it runs only inside the scheduler's
+  /// advances, so async code that sleeps on the scheduler's clock runs in virtual time
+  /// (``TaskSignal/init(on:priority:operation:)`` uses it). Schedulers on real time have none (the
+  /// default): their async work runs on the global concurrent executor.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  var taskExecutor: (any TaskExecutor)? { get }
 }
 
-/// The handle of an action scheduled with ``SignalScheduler/scheduleTimer(at:_:)``.
+/// The handle of an action scheduled on a ``SignalScheduler``: pass it to the scheduler's
+/// ``SignalScheduler/cancel(_:)`` to cancel the action.
 ///
-/// A value: copying it does not copy the action, and releasing it does not cancel the action; pass it
-/// to ``SignalScheduler/cancelTimer(_:)`` of the scheduler that made it.
+/// A value: copying it does not copy the action, and releasing it does not cancel the action (scheduled
+/// work runs unless it is cancelled). A scheduler names its action by ``id`` (allocation-free), by
+/// ``object``, or both.
 @frozen
-public struct SignalTimerHandle: Sendable {
-  /// The scheduler's own name for the action, for schedulers that cancel by id (0 otherwise).
+public struct SignalScheduledAction: Sendable {
+  /// The scheduler's own name for the action (0 for schedulers that name it by ``object``).
   public let id: UInt64
-  /// The action's subscription, for schedulers that cancel through one (`nil` otherwise).
-  public let subscription: SignalSubscription?
+  /// What the scheduler keeps to cancel the action, for schedulers that cancel through an object.
+  public let object: (any AnyObject & Sendable)?
 
-  /// A handle naming the action by `id`, for a scheduler that can cancel it by id.
+  /// A handle naming the action by `id` and, optionally, by `object`.
   @inlinable
-  public init(id: UInt64) {
+  public init(id: UInt64, object: (any AnyObject & Sendable)? = nil) {
     self.id = id
-    self.subscription = nil
+    self.object = object
   }
 
-  /// A handle holding the action's `subscription`.
-  @inlinable
-  public init(_ subscription: SignalSubscription) {
-    self.id = 0
-    self.subscription = subscription
-  }
+  /// The handle of an action there is nothing left to cancel of (it already ran, synchronously).
+  public static let none = SignalScheduledAction(id: 0)
 }
 
 extension SignalScheduler {
-  /// Runs `action` once `delay` has passed; a zero or negative delay means as soon as possible.
+  /// Runs `action` as soon as possible, after the actions already due: ``schedule(after:_:)`` with no delay.
+  ///
+  /// It never runs `action` synchronously, except on a scheduler that runs everything at once
+  /// (``ImmediateSignalScheduler``).
   @inlinable
-  public func schedule(after delay: Duration, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    schedule(at: now.advanced(by: delay), action)
+  @discardableResult
+  public func schedule(_ action: @escaping @Sendable () -> Void) -> SignalScheduledAction {
+    schedule(after: .zero, action)
   }
 
-  /// Schedules through ``schedule(at:_:)`` and keeps its subscription in the handle.
-  public func scheduleTimer(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
-    -> SignalTimerHandle
+  /// Schedules at `now` + `delay` (a negative delay counts as zero) through ``schedule(at:_:)``.
+  @discardableResult
+  public func schedule(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
   {
-    SignalTimerHandle(schedule(at: deadline, action))
+    schedule(at: now.advanced(by: max(delay, .zero)), action)
   }
 
-  /// Schedules at `now` + `delay` through ``scheduleTimer(at:_:)``.
-  public func scheduleTimer(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
-    -> SignalTimerHandle
-  {
-    scheduleTimer(at: now.advanced(by: delay), action)
+  /// Runs `action` at once, on the calling thread: on real time, nothing else is due at this instant.
+  @discardableResult
+  public func scheduleAtEndOfInstant(_ action: consuming @escaping @Sendable () -> Void) -> SignalScheduledAction {
+    action()
+    return .none
   }
 
-  /// Cancels the handle's subscription.
-  public func cancelTimer(_ handle: SignalTimerHandle) {
-    handle.subscription?.cancel()
+  /// None: async work runs on the global concurrent executor.
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  public var taskExecutor: (any TaskExecutor)? { nil }
+}
+
+extension SignalSubscription {
+  /// A subscription that cancels `action` on `scheduler` when it is cancelled or released: for code that
+  /// wants a scheduled action to end with an owner, as a subscription does.
+  ///
+  /// ```swift
+  /// final class Reminder {
+  ///   private let pending: SignalSubscription
+  ///   init(scheduler: some SignalScheduler) {
+  ///     pending = SignalSubscription(
+  ///       cancelling: scheduler.schedule(after: .seconds(5)) { print("still here") }, on: scheduler)
+  ///   }
+  /// }  // releasing a Reminder cancels its action
+  /// ```
+  public convenience init(cancelling action: SignalScheduledAction, on scheduler: some SignalScheduler) {
+    self.init(target: ScheduledActionCanceller(action: action, scheduler: scheduler), id: 0)
+  }
+}
+
+/// Cancels one scheduled action, once: the target of ``SignalSubscription/init(cancelling:on:)``.
+final class ScheduledActionCanceller: SubscriptionTarget {
+  private let state: Locked<(action: SignalScheduledAction, scheduler: any SignalScheduler)?>
+
+  init(action: SignalScheduledAction, scheduler: any SignalScheduler) {
+    state = Locked((action, scheduler))
+  }
+
+  func cancelSubscription(id: UInt64) {
+    guard let (action, scheduler) = state.withLock({ $0.take() }) else { return }
+    scheduler.cancel(action)
   }
 }
 
@@ -176,16 +241,17 @@ final class ScheduledTiming: Sendable {
 }
 
 extension SignalSubscriptionHandle {
-  /// A handle that cancels `timer` on the scheduler of `timing`, which it keeps: how an operator that runs
-  /// a timer itself holds it like a contestant's subscription.
+  /// A handle that cancels `action` on the scheduler of `timing`: how an operator that runs a timer itself
+  /// holds it like a contestant's subscription. An action named by id alone (a `TestScheduler`'s) costs no
+  /// allocation: the handle keeps the timing and the id.
   @inlinable
-  init(cancelling timer: SignalTimerHandle, on timing: ScheduledTiming) {
-    if let subscription = timer.subscription {
-      self.init(subscription)
-    } else {
-      self.init(object: timing, id: timer.id) { timing, id in
-        unsafeDowncast(timing, to: ScheduledTiming.self).scheduler.cancelTimer(SignalTimerHandle(id: id))
+  init(cancelling action: SignalScheduledAction, on timing: ScheduledTiming) {
+    if action.object == nil {
+      self.init(object: timing, id: action.id) { timing, id in
+        unsafeDowncast(timing, to: ScheduledTiming.self).scheduler.cancel(SignalScheduledAction(id: id))
       }
+    } else {
+      self.init(SignalSubscription(cancelling: action, on: timing.scheduler))
     }
   }
 }

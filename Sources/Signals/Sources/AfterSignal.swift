@@ -46,7 +46,7 @@ public struct AfterSignal<Output: Sendable>: Signal {
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Never {
     let core = AfterCore(observer: observer, value: value, timing: timing)
-    let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.fire() }
+    let timer = timing.scheduler.schedule(after: timing.duration) { core.fire() }
     core.hold(timer)
     return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
       AfterCore<Observer>.cancel(LockStorage.unsafeCast(storage))
@@ -75,7 +75,7 @@ struct AfterState<Observer: SignalObserver> where Observer.Failure == Never {
   @usableFromInline let timing: ScheduledTiming
   /// Until the value is taken for delivery, or the subscription is cancelled.
   @usableFromInline var observer: Observer?
-  @usableFromInline var timer: SignalTimerHandle?
+  @usableFromInline var timer: SignalScheduledAction?
   @usableFromInline var phase = Phase.waiting
 
   @inlinable
@@ -104,7 +104,7 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
 
   /// Keeps the timer's handle, unless the action already ran (a synchronous scheduler) or was cancelled.
   @inlinable
-  func hold(_ timer: SignalTimerHandle) {
+  func hold(_ timer: SignalScheduledAction) {
     // The timing is read under the lock (an unlocked read of the state would conflict, for Thread
     // Sanitizer, with the locked writes); unretained, as the state keeps it for its whole life.
     let refused = state.withLock { state -> Unmanaged<ScheduledTiming>? in
@@ -112,7 +112,7 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       state.timer = timer
       return nil
     }
-    refused?._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) }
+    refused?._withUnsafeGuaranteedRef { $0.scheduler.cancel(timer) }
   }
 
   @inlinable
@@ -149,7 +149,7 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   @inlinable
   static func cancel(_ storage: LockStorage<AfterState<Observer>>) {
     var observer: Observer?
-    var timer: SignalTimerHandle?
+    var timer: SignalScheduledAction?
     var timing = Unmanaged<ScheduledTiming>?.none
     storage.withLock { state in
       state.phase = .done
@@ -158,6 +158,6 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
       timing = .passUnretained(state.timing)
     }
     _ = observer  // released here, outside the lock
-    if let timer, let timing { timing._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) } }
+    if let timer, let timing { timing._withUnsafeGuaranteedRef { $0.scheduler.cancel(timer) } }
   }
 }

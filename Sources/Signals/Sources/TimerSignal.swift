@@ -84,7 +84,7 @@ where Observer.Input == Int, Observer.Failure == Never {
     var lastIndex = 0
     var start = SignalInstant.zero
     /// The pending tick's action.
-    var token: SignalSubscription?
+    var token: SignalScheduledAction?
     /// Inside `scheduler.schedule`: a tick that runs now is left to the scheduling loop (trampoline).
     var scheduling = false
     var tickedWhileScheduling = false
@@ -133,15 +133,14 @@ where Observer.Input == Int, Observer.Failure == Never {
   /// Delivers one tick; returns its index, or `nil` when the timer has stopped.
   private func tick() -> Int? {
     let now = scheduler.now
-    let delivery = state.withLock { state -> (Observer, Int, SignalSubscription?)? in
+    let delivery = state.withLock { state -> (Observer, Int)? in
       guard let observer = state.observer else { return nil }
       let index = TimerSignal.index(dueAt: now, start: state.start, interval: interval, lastIndex: state.lastIndex)
       state.lastIndex = index
-      defer { state.token = nil }
-      return (observer, index, state.token)
+      state.token = nil  // the action that is running now
+      return (observer, index)
     }
-    guard let (observer, index, ranToken) = delivery else { return nil }
-    _ = ranToken  // the action that is running now: released outside the lock
+    guard let (observer, index) = delivery else { return nil }
     if observer.receive(.value(index)) == .stop {
       cancelSubscription(id: 0)
       return nil
@@ -168,19 +167,19 @@ where Observer.Input == Int, Observer.Failure == Never {
       state.token = token
       return .wait
     }
-    if next == .stopped { token.cancel() }
+    if next == .stopped { scheduler.cancel(token) }
     return next
   }
 
   func cancelSubscription(id: UInt64) {
-    let released = state.withLock { state -> (Observer?, SignalSubscription?) in
+    let released = state.withLock { state -> (Observer?, SignalScheduledAction?) in
       defer {
         state.observer = nil
         state.token = nil
       }
       return (state.observer, state.token)
     }
-    released.1?.cancel()
+    if let token = released.1 { scheduler.cancel(token) }
     _ = released  // the observer is released here, outside the lock
   }
 }

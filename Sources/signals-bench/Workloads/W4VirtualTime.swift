@@ -29,13 +29,10 @@ func randomDeadlines(count: Int, seed: UInt64) -> [Duration] {
 func virtualTimeSignals(deadlines: [Duration]) -> Int {
   nonisolated(unsafe) let order = Accumulator()
   let scheduler = TestScheduler()
-  var handles: [SignalSubscription] = []
-  handles.reserveCapacity(deadlines.count)
   for (index, deadline) in deadlines.enumerated() {
-    handles.append(scheduler.schedule(at: SignalInstant(offset: deadline)) { order.fold(index) })
+    scheduler.schedule(at: SignalInstant(offset: deadline)) { order.fold(index) }
   }
   scheduler.run(limit: .max)
-  handles.removeAll()
   return order.value
 }
 

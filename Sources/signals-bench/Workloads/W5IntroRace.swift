@@ -48,9 +48,9 @@ func introRaceSignals(triggerTimes: [Duration]) -> Int {
     .first()
   for triggerTime in triggerTimes {
     let subscription = introEnd.sink { outcome in outcomes.fold(outcome) }
-    // The load finishing is the environment, not the pipeline: a plain timer, like the baseline's
-    // untracked closure (no subscription object per round on either side). `run` runs it every round.
-    _ = scheduler.scheduleTimer(after: triggerTime) { trigger.send() }
+    // The load finishing is the environment, not the pipeline: a plain scheduled action, like the
+    // baseline's untracked closure. `run` runs it every round.
+    scheduler.schedule(after: triggerTime) { trigger.send() }
     scheduler.run(limit: .max)
     subscription.cancel()
   }

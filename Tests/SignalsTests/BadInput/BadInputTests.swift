@@ -40,7 +40,7 @@ private func timeline(
   let tokens = sends.map { time, event in
     scheduler.schedule(at: SignalInstant(offset: .milliseconds(time))) { subject.send(event) }
   }
-  let token = make(subject, scheduler).sink { event in
+  let token = make(subject, scheduler).observe { event in
     let ms =
       scheduler.now.offset.components.attoseconds / 1_000_000_000_000_000
       + scheduler.now.offset.components.seconds * 1_000

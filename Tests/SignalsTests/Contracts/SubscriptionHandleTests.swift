@@ -40,7 +40,7 @@ private struct CountingCancels: Signal {
       .race(with: AfterSignal(.seconds(1), value: 1, on: scheduler))
       .timeout(.seconds(2), scheduler: scheduler)
       .first()
-      .sink { _ in }
+      .observe { _ in }
     scheduler.advance(by: .seconds(1))  // the timer wins: the other side is cancelled at once
     #expect(cancels.withLock { $0 } == 1)
     token.cancel()

@@ -27,22 +27,25 @@ final class FaultyScheduler: SignalScheduler, Sendable {
 
   var now: SignalInstant { base.now }
 
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    schedule(at: base.now, action)
-  }
-
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+  @discardableResult
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
     let (roll, lateness) = random.withLock { random in
       (Double.random(in: 0..<1, using: &random), Int.random(in: 1...50, using: &random))
     }
     if roll < dropRate {
       dropped.withLock { $0 += 1 }
-      return SignalSubscription {}  // never runs; the action is released at once
+      return .none  // never runs; the action is released at once
     }
     if roll < dropRate + delayRate {
       return base.schedule(at: deadline.advanced(by: .milliseconds(lateness)), action)
     }
     return base.schedule(at: deadline, action)
+  }
+
+  func cancel(_ action: SignalScheduledAction) {
+    base.cancel(action)
   }
 }
 

@@ -92,7 +92,7 @@ import Testing
     let values = PassthroughSignal<Int, Never>()
     let trigger = PassthroughSignal<Void, Never>()
     let order = Locked<[String]>([])
-    let token = values.prefix(untilOutputFrom: trigger).sink { event in
+    let token = values.prefix(untilOutputFrom: trigger).observe { event in
       order.withLock { $0.append("begin \(event)") }
       if event == .value(1) {
         trigger.send()

@@ -114,7 +114,7 @@ import Testing
     let token = Locked<SignalSubscription?>(nil)
     let received = Locked<[Event<Int, Never>]>([])
     token.withLock {
-      $0 = first.race(with: AfterSignal(.seconds(1), value: 3, on: scheduler)).sink(receiveEvent: { event in
+      $0 = first.race(with: AfterSignal(.seconds(1), value: 3, on: scheduler)).observe({ event in
         received.withLock { $0.append(event) }
         token.withLock { $0 }?.cancel()
       })
@@ -125,10 +125,10 @@ import Testing
     _ = stopped
   }
 
-  @Test func aTimerWhoseSchedulerHandsOutSubscriptionsIsCancelledThroughThem() {
-    // The default `scheduleTimer` wraps `schedule(at:)`'s subscription in the timer's handle.
+  @Test func aTimerWhoseSchedulerNamesActionsByObjectIsCancelledThroughIt() {
+    // A handle with an object (as real-time schedulers make) is held through a subscription of its own.
     let base = TestScheduler()
-    let scheduler = SubscriptionTimerScheduler(base: base)
+    let scheduler = ObjectHandleScheduler(base: base)
     let trigger = PassthroughSignal<Int, Never>()
     let log = EventLog<Int, Never>()
     let token = trigger.race(with: AfterSignal(.seconds(3), value: 2, on: scheduler)).subscribe(log)
@@ -158,17 +158,25 @@ import Testing
   }
 }
 
-/// A scheduler that keeps `SignalScheduler`'s default timers: each a subscription of `schedule(at:)`.
-private struct SubscriptionTimerScheduler: SignalScheduler {
+/// A scheduler whose handles name their action by an object (a box holding the base's handle), with the
+/// protocol's default `schedule(after:)`.
+private struct ObjectHandleScheduler: SignalScheduler {
+  final class Box: Sendable {
+    let action: SignalScheduledAction
+    init(_ action: SignalScheduledAction) { self.action = action }
+  }
+
   let base: TestScheduler
   var now: SignalInstant { base.now }
 
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    base.schedule(action)
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
+    SignalScheduledAction(id: 0, object: Box(base.schedule(at: deadline, action)))
   }
 
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    base.schedule(at: deadline, action)
+  func cancel(_ action: SignalScheduledAction) {
+    if let box = action.object as? Box { base.cancel(box.action) }
   }
 }
 

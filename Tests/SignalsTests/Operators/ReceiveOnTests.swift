@@ -116,7 +116,7 @@ import Testing
     }
     let seen = Locked(Seen())
     let done = Locked<CheckedContinuation<Void, Never>?>(nil)
-    let token = subject.receive(on: scheduler).sink(receiveEvent: { event in
+    let token = subject.receive(on: scheduler).observe({ event in
       let onQueue = DispatchQueue.getSpecific(key: key) == true
       let overlapped = seen.withLock { state in
         defer { state.inDelivery = true }

@@ -21,7 +21,7 @@ import Testing
     let scheduler = QueueSchedulerDouble(queue: DispatchQueue(label: "signals.tests.timed"))
     let subject = PassthroughSignal<Item, Never>()
     let probe = SerialDeliveryProbe()
-    let token = apply(AnySignal(subject), scheduler).sink(receiveEvent: { probe.receive($0) })
+    let token = apply(AnySignal(subject), scheduler).observe({ probe.receive($0) })
     let senders = 4
     let perSender = 300 * stressScale
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -60,7 +60,7 @@ import Testing
       var outOfOrder = 0
     }
     let watch = Locked(Watch())
-    let token = signal.sink(receiveEvent: { event in
+    let token = signal.observe({ event in
       let overlapped = watch.withLock { state in
         defer { state.inDelivery = true }
         return state.inDelivery

@@ -146,7 +146,7 @@ extension TimeoutTests {
     let received = Locked<[Int]>([])
     let depth = Locked(0)
     let maxDepth = Locked(0)
-    let token = source.timeout(.seconds(1), scheduler: m.scheduler).sink(receiveEvent: { event in
+    let token = source.timeout(.seconds(1), scheduler: m.scheduler).observe({ event in
       guard case .value(let value) = event else { return }
       let current = depth.withLock {
         $0 += 1
@@ -170,19 +170,15 @@ private struct LateCancelScheduler: SignalScheduler {
   let base: TestScheduler
   var now: SignalInstant { base.now }
 
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    base.schedule(action).store(in: &kept)
-    return .empty
+  @discardableResult
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
+    base.schedule(at: deadline, action)
   }
 
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    base.schedule(at: deadline, action).store(in: &kept)
-    return .empty
-  }
+  func cancel(_ action: SignalScheduledAction) {}  // always too late: the action runs anyway
 }
-
-/// The late-cancel scheduler's subscriptions, kept so that its actions are never cancelled.
-nonisolated(unsafe) private var kept: [SignalSubscription] = []  // only touched by the one test below
 
 @Suite struct TimeoutStaleTimerTests {
   @Test func aTimerThatFiresAfterItsValueRestartedTheIntervalIsIgnored() {
@@ -196,7 +192,6 @@ nonisolated(unsafe) private var kept: [SignalSubscription] = []  // only touched
     #expect(log.events == [.value(1)], "the first timer fired although a value restarted the interval")
     base.advance(by: .seconds(1))
     #expect(log.events == [.value(1), .failed(.timedOut)])
-    kept.removeAll()
     _ = token
   }
 }

@@ -51,7 +51,7 @@ enum GuardedOperator: String, CaseIterable, Sendable, CustomTestStringConvertibl
     let unguarded = PassthroughSignal<Int, Never>()
     let events = Locked<[Event<String, Never>]>([])
     let values = Locked<[String]>([])
-    let eventToken = kind.apply(guarded).sink(receiveEvent: { event in events.withLock { $0.append(event) } })
+    let eventToken = kind.apply(guarded).observe({ event in events.withLock { $0.append(event) } })
     let valueToken = kind.subscribeValueOnly(unguarded) { value in values.withLock { $0.append(value) } }
     for value in 1...5 {
       guarded.send(value)

@@ -23,7 +23,7 @@ import Testing
     let ran = Locked(false)
     let token = scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }
     while testScheduler.pendingCount == 0 { await Task.yield() }
-    token.cancel()
+    scheduler.cancel(token)
     while testScheduler.pendingCount > 0 { await Task.yield() }
     testScheduler.advance(by: .seconds(2))
     #expect(!ran.withLock { $0 })

@@ -17,15 +17,13 @@ import Testing
     let queue = DispatchQueue(label: "order-test")
     let scheduler = DispatchSignalScheduler(queue: queue)
     let order = Locked<[Int]>([])
-    let tokens = Locked<[SignalSubscription]>([])  // keeps the actions alive until they run
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       for index in 1...5 {
-        let token = scheduler.schedule {
+        scheduler.schedule {
           dispatchPrecondition(condition: .onQueue(queue))
           order.withLock { $0.append(index) }
           if index == 5 { done.resume() }
         }
-        tokens.withLock { $0.append(token) }
       }
     }
     #expect(order.withLock { $0 } == [1, 2, 3, 4, 5])
@@ -34,9 +32,8 @@ import Testing
   @Test func realTimeScheduleAtRunsNoEarlierThanTheDeadline() async {
     let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "deadline-test"))
     let deadline = scheduler.now + .milliseconds(30)
-    let token = Locked<SignalSubscription?>(nil)  // keeps the action alive until it runs
     let ranAt = await withCheckedContinuation { (done: CheckedContinuation<SignalInstant, Never>) in
-      token.withLock { $0 = scheduler.schedule(at: deadline) { done.resume(returning: scheduler.now) } }
+      _ = scheduler.schedule(at: deadline) { done.resume(returning: scheduler.now) }  // the handle is discarded
     }
     #expect(ranAt >= deadline)
     #expect(ranAt < deadline + .seconds(1))
@@ -53,7 +50,7 @@ import Testing
       ran.withLock { $0 = true }
     }
     _ = consume probe
-    token.cancel()
+    scheduler.cancel(token)
     #expect(released.withLock { $0 })
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
       queue.asyncAfter(deadline: .now() + .milliseconds(60)) { done.resume() }
@@ -61,23 +58,24 @@ import Testing
     #expect(!ran.withLock { $0 })
   }
 
-  @Test func realTimeCancelledTimersNeverRunAndAreReleasedAtOnce() async {
-    let queue = DispatchQueue(label: "timer-cancel-test")
+  @Test func realTimeDiscardedHandlesStillRunAfterADelay() async {
+    let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "discard-test"))
+    let start = scheduler.now
+    let ranAt = await withCheckedContinuation { (done: CheckedContinuation<SignalInstant, Never>) in
+      _ = scheduler.schedule(after: .milliseconds(20)) { done.resume(returning: scheduler.now) }
+    }
+    #expect(ranAt >= start + .milliseconds(20))
+  }
+
+  @Test func realTimeAHandleOfAnotherSchedulerIsIgnored() async {
+    let queue = DispatchQueue(label: "foreign-test")
     let scheduler = DispatchSignalScheduler(queue: queue)
-    let ran = Locked(false)
-    let released = Locked(false)
-    let probe = DispatchTestProbe(released)
-    let handle = scheduler.scheduleTimer(after: .milliseconds(20)) {
-      probe.touch()
-      ran.withLock { $0 = true }
+    let ranAt = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+      let handle = scheduler.schedule(after: .milliseconds(5)) { done.resume(returning: true) }
+      ImmediateSignalScheduler().cancel(handle)
+      scheduler.cancel(SignalScheduledAction(id: handle.id))  // no object: not this scheduler's kind of handle
     }
-    _ = consume probe
-    scheduler.cancelTimer(handle)
-    #expect(released.withLock { $0 })
-    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-      queue.asyncAfter(deadline: .now() + .milliseconds(60)) { done.resume() }
-    }
-    #expect(!ran.withLock { $0 })
+    #expect(ranAt)
   }
 
   @Test func dispatchTimesClampToZeroAndTheDistantFuture() {

@@ -87,7 +87,7 @@ import Testing
     let scheduler = TestScheduler()
     let holder = Locked<SignalSubscription?>(nil)
     let events = Locked<[String]>([])
-    let token = AfterSignal(.seconds(1), on: scheduler).sink { event in
+    let token = AfterSignal(.seconds(1), on: scheduler).observe { event in
       events.withLock { $0.append(event.isTerminal ? "finished" : "value") }
       holder.withLock { $0 }?.cancel()
     }

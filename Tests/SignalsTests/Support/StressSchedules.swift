@@ -107,7 +107,7 @@ struct RandomSchedule: Sendable, CustomStringConvertible {
       }
     }
     let outputs = Locked<[TimedOutput<Value>]>([])
-    let token = build(subjects, scheduler).sink { event in
+    let token = build(subjects, scheduler).observe { event in
       let time =
         Int(scheduler.now.offset.components.seconds * 1_000)
         + Int(scheduler.now.offset.components.attoseconds / 1_000_000_000_000_000)

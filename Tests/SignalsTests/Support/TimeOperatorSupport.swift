@@ -20,7 +20,7 @@ func releasesEverythingOnCancel<Downstream: Signal>(
   let delivered = Locked(0)
   weak var first: Payload?
   weak var second: Payload?
-  let subscription = makeSignal(AnySignal(subject), scheduler).sink {
+  let subscription = makeSignal(AnySignal(subject), scheduler).observe {
     (_: Event<Downstream.Output, Downstream.Failure>) in
     delivered.withLock { $0 += 1 }
   }
@@ -53,19 +53,27 @@ final class QueueSchedulerDouble: SignalScheduler {
     SignalInstant(offset: .nanoseconds(Int64(DispatchTime.now().uptimeNanoseconds - zero.uptimeNanoseconds)))
   }
 
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    schedule(at: now, action)
-  }
-
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    let cancelled = Locked(false)
+  @discardableResult
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
+    let flag = CancelFlag()
     let wait = max(now.duration(to: deadline), .zero)
     let nanoseconds = Int(wait.components.seconds) * 1_000_000_000 + Int(wait.components.attoseconds / 1_000_000_000)
-    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) {
-      if !cancelled.withLock({ $0 }) { action() }
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { [action] in
+      if !flag.cancelled.withLock({ $0 }) { action() }
     }
-    return SignalSubscription { cancelled.withLock { $0 = true } }
+    return SignalScheduledAction(id: 0, object: flag)
   }
+
+  func cancel(_ action: SignalScheduledAction) {
+    (action.object as? CancelFlag)?.cancelled.withLock { $0 = true }
+  }
+}
+
+/// The cancellation flag of one `QueueSchedulerDouble` action.
+final class CancelFlag: Sendable {
+  let cancelled = Locked(false)
 }
 
 /// Watches deliveries from real threads: counts overlaps (two deliveries at once), values

@@ -16,16 +16,19 @@ final class LateScheduler: SignalScheduler, Sendable {
 
   var now: SignalInstant { base.now }
 
-  func schedule(_ action: @escaping @Sendable () -> Void) -> SignalSubscription {
-    schedule(at: base.now, action)
-  }
-
-  func schedule(at deadline: SignalInstant, _ action: @escaping @Sendable () -> Void) -> SignalSubscription {
+  @discardableResult
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
     let number = count.withLock { count in
       count += 1
       return count
     }
     return base.schedule(at: deadline + lateness(number), action)
+  }
+
+  func cancel(_ action: SignalScheduledAction) {
+    base.cancel(action)
   }
 }
 

@@ -144,7 +144,7 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
   @inlinable
   func connectTimer(_ timer: AfterSignal<Downstream.Input>) {
     let timing = timer.timing
-    let handle = timing.scheduler.scheduleTimer(after: timing.duration) { timerFired() }
+    let handle = timing.scheduler.schedule(after: timing.duration) { timerFired() }
     _ = connect(.second, SignalSubscriptionHandle(cancelling: handle, on: timing))
   }
 

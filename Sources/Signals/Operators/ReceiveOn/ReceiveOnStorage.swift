@@ -9,7 +9,7 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
   private struct State {
     var machine: Machine?
     var upstream: SignalSubscription?
-    var run: SignalSubscription?
+    var run: SignalScheduledAction?
     var runNumber: UInt64 = 0
     var ended = false
   }
@@ -49,12 +49,12 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
 
   private func schedule(_ run: UInt64) {
     let token = scheduler.schedule { [weak self] in self?.deliver() }
-    let replaced: SignalSubscription? = state.withLock { state in
+    let replaced: SignalScheduledAction? = state.withLock { state in
       guard !state.ended && state.runNumber == run else { return token }
       defer { state.run = token }
       return state.run
     }
-    replaced?.cancel()
+    if let replaced { scheduler.cancel(replaced) }
   }
 
   private func deliver() {
@@ -68,7 +68,7 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
   }
 
   private func end() {
-    let released: (Machine?, SignalSubscription?, SignalSubscription?) = state.withLock { state in
+    let released: (Machine?, SignalSubscription?, SignalScheduledAction?) = state.withLock { state in
       guard !state.ended else { return (nil, nil, nil) }
       state.ended = true
       defer {
@@ -79,7 +79,7 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
       return (state.machine, state.upstream, state.run)
     }
     released.1?.cancel()
-    released.2?.cancel()
+    if let run = released.2 { scheduler.cancel(run) }
   }
 
   func cancelSubscription(id: UInt64) {

@@ -122,7 +122,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
     let upstreamSubscription = upstream._subscribeHandle(TimeoutUpstreamObserver(core: core))
     // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
     // timer captures only the core: its closure needs no allocation.
-    let timer = timing.scheduler.scheduleTimer(after: timing.duration) { core.timerFired(generation: 0) }
+    let timer = timing.scheduler.schedule(after: timing.duration) { core.timerFired(generation: 0) }
     core.started(upstream: upstreamSubscription, timer: timer)
     return core.handle
   }

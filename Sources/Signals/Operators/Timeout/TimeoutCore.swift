@@ -81,7 +81,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline var phase = Phase.upstream
   @usableFromInline var upstream: SignalSubscriptionHandle?
   @usableFromInline var fallbackSubscription: SignalSubscriptionHandle?
-  @usableFromInline var timer: SignalTimerHandle?
+  @usableFromInline var timer: SignalScheduledAction?
   /// Bumped by each value: the timer must be re-armed for the latest one.
   @usableFromInline var generation: UInt64 = 0
   /// The generation the live timer (or the one being armed) was armed for.
@@ -137,13 +137,13 @@ enum TimeoutFiring<Output: Sendable, Failure: Error> {
 /// `withLock`'s generic result in a tuple would be re-abstracted, which allocates a thunk.
 @usableFromInline
 struct TimeoutClosing<UpstreamFailure: Error, Failure: Error> {
-  @usableFromInline var timer: SignalTimerHandle?
+  @usableFromInline var timer: SignalScheduledAction?
   @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Failure)?
   @usableFromInline var timing: Unmanaged<ScheduledTiming>
 
   @inlinable
   init(
-    timer: SignalTimerHandle?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?,
+    timer: SignalScheduledAction?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?,
     timing: Unmanaged<ScheduledTiming>
   ) {
     self.timer = timer
@@ -175,8 +175,8 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// state would conflict, for Thread Sanitizer, with the locked writes (Swift instruments the state as one
   /// variable). Unretained: the state keeps its timing for its whole life, and the caller keeps the state.
   @inlinable
-  static func cancelTimer(_ timer: SignalTimerHandle, on timing: Unmanaged<ScheduledTiming>) {
-    timing._withUnsafeGuaranteedRef { $0.scheduler.cancelTimer(timer) }
+  static func cancelTimer(_ timer: SignalScheduledAction, on timing: Unmanaged<ScheduledTiming>) {
+    timing._withUnsafeGuaranteedRef { $0.scheduler.cancel(timer) }
   }
 
   /// The handle handed downstream.
@@ -190,7 +190,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Keeps the upstream's subscription and the first timer, once the upstream is subscribed. Either is
   /// cancelled if it is no longer needed: the operator ended or timed out, or a value re-armed the timer.
   @inlinable
-  func started(upstream: consuming SignalSubscriptionHandle, timer: consuming SignalTimerHandle) {
+  func started(upstream: consuming SignalSubscriptionHandle, timer: consuming SignalScheduledAction) {
     // Moved, not copied, into the state; what is left afterwards was not kept.
     var upstream = Optional(upstream)
     var timer = Optional(timer)
@@ -257,7 +257,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// on the upstream). The old timer is cancelled; if it fires anyway, its generation is stale.
   @inlinable
   func rearm() {
-    var old: SignalTimerHandle?
+    var old: SignalScheduledAction?
     var timing = Unmanaged<ScheduledTiming>?.none
     let claimed = state.withLock { state -> UInt64? in
       guard !state.ended, state.phase == .upstream, state.armedGeneration != state.generation else {
@@ -271,7 +271,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     guard let generation = claimed, let timing else { return }
     if let old { Self.cancelTimer(old, on: timing) }
     let timer = timing._withUnsafeGuaranteedRef { timing in
-      timing.scheduler.scheduleTimer(after: timing.duration) { self.timerFired(generation: generation) }
+      timing.scheduler.schedule(after: timing.duration) { self.timerFired(generation: generation) }
     }
     let kept = state.withLock { state -> Bool in
       guard !state.ended, state.phase == .upstream, state.armedGeneration == generation else {
@@ -378,7 +378,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var downstream: Downstream?
     var upstream: SignalSubscriptionHandle?
     var fallback: SignalSubscriptionHandle?
-    var timer: SignalTimerHandle?
+    var timer: SignalScheduledAction?
     var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
     var pending: [Event<Output, Failure>]?
     var timing = Unmanaged<ScheduledTiming>?.none
