@@ -28,7 +28,7 @@ import Signals
 ///   current advance (for instance "now", from inside an action) runs in the same advance.
 /// - Scheduling in the past (a deadline before ``now``) is the same as scheduling at ``now``: the
 ///   action runs at the next advance, after the actions already due at ``now``.
-///   ``SignalScheduler/schedule(_:)`` never runs its action synchronously.
+///   `schedule(_:)` never runs its action synchronously.
 /// - An action runs unless it is cancelled: ``cancel(_:)`` removes it and releases its closure at once;
 ///   discarding the returned handle does nothing.
 /// - ``scheduleAtEndOfInstant(_:)`` actions run once nothing more is due at the current instant, after

@@ -32,17 +32,36 @@ where Base.Element: Sendable {
   public let base: Base
   /// The priority of the iterating task; `nil` inherits the subscriber's.
   public let priority: TaskPriority?
+  /// The scheduler whose task executor runs the iterating task, if one was given (see ``on(_:)``).
+  public let scheduler: (any SignalScheduler)?
   @usableFromInline
   let nextElement: @Sendable (inout Base.AsyncIterator) async throws(Failure) -> Base.Element?
 
   @usableFromInline
   init(
-    base: Base, priority: TaskPriority?,
+    base: Base, priority: TaskPriority?, scheduler: (any SignalScheduler)? = nil,
     nextElement: @escaping @Sendable (inout Base.AsyncIterator) async throws(Failure) -> Base.Element?
   ) {
     self.base = base
     self.priority = priority
+    self.scheduler = scheduler
     self.nextElement = nextElement
+  }
+
+  /// This signal, iterating on `scheduler`'s task executor when it has one (a `TestScheduler`'s: the
+  /// iteration runs only inside its advances, in virtual time), else on the global executor.
+  ///
+  /// ```swift
+  /// let scheduler = TestScheduler()
+  /// let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+  /// let values = AsyncSequenceSignal(stream).on(scheduler)
+  /// let seen = CurrentValueSignal<[Int], Never>([])
+  /// let token = values.sink { seen.value.append($0) }
+  /// continuation.yield(1)
+  /// scheduler.advance()  // seen.value == [1]
+  /// ```
+  public func on(_ scheduler: some SignalScheduler) -> Self {
+    Self(base: base, priority: priority, scheduler: scheduler, nextElement: nextElement)
   }
 
   /// A signal of the elements of `base`, failing with its typed failure.
@@ -102,7 +121,7 @@ where Base.Element: Sendable {
     let delivery = TaskDelivery(observer)
     let base = base
     let nextElement = nextElement
-    let task = Task(priority: priority) {
+    let task = startSignalTask(priority: priority, on: scheduler) {
       var iterator = base.makeAsyncIterator()
       do throws(Failure) {
         while let element = try await nextElement(&iterator) {

@@ -83,3 +83,17 @@ final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @uncheck
     taken.1?.cancel()
   }
 }
+
+/// Starts the task of a task-backed signal: on `scheduler`'s task executor when it has one (a
+/// `TestScheduler`'s, so the work runs inside its advances, in virtual time), else on the global executor.
+func startSignalTask(
+  priority: TaskPriority?, on scheduler: (any SignalScheduler)?,
+  _ operation: sending @escaping @isolated(any) () async -> Void
+) -> Task<Void, Never> {
+  if let scheduler, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+    let executor = scheduler.taskExecutor
+  {
+    return Task(executorPreference: executor, priority: priority, operation: operation)
+  }
+  return Task(priority: priority, operation: operation)
+}

@@ -3,7 +3,7 @@
 /// It is the bridge from `async` code: the intro's "the animation file has loaded" input is
 ///
 /// ```swift
-/// let load = TaskSignal { try await RiveFile(named: "intro") }  // TaskSignal<RiveFile, any Error>
+/// let load = TaskSignal { try await loadAnimation(named: "intro") }  // TaskSignal<Data, any Error>
 /// ```
 ///
 /// The failure type follows the closure: a closure that cannot throw gives a
@@ -15,12 +15,32 @@
 /// - Cancelling the subscription cancels the task and releases the observer at
 ///   once; nothing is delivered afterwards, not even an error the cancelled work
 ///   throws. The work should honour task cancellation to stop early.
-/// - Events are delivered from the task, on the concurrency runtime's executor.
+/// - Events are delivered from the task, on the concurrency runtime's executor; put
+///   ``Signal/receiveOnMainActor()`` after it to receive them on the main actor.
+/// - **On a scheduler's clock.** ``init(on:priority:operation:)`` starts the task on the scheduler's
+///   ``SignalScheduler/taskExecutor``: with a `TestScheduler`, the work runs only inside its advances,
+///   so a load that sleeps on the scheduler's clock completes inside `advance(by:)`, deterministically:
+///
+///   ```swift
+///   let scheduler = TestScheduler()
+///   let load = TaskSignal(on: scheduler) { () async throws -> String in
+///     try await scheduler.clock.sleep(for: .seconds(1))
+///     return "loaded"
+///   }
+///   let result = CurrentValueSignal<String, Never>("")
+///   let token = load.replaceError(with: "failed").sink { result.value = $0 }
+///   scheduler.advance(by: .seconds(1))  // result.value == "loaded"
+///   ```
+///
+///   Where the scheduler has no executor (schedulers on real time, and before macOS 15 / iOS 18, where
+///   task executors do not exist), the task runs on the global executor, as without a scheduler.
 public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
   /// The priority of the task each subscription starts; `nil` inherits the subscriber's.
   public let priority: TaskPriority?
   /// The work run once per subscription.
   public let operation: @Sendable () async throws(Failure) -> Output
+  /// The scheduler whose task executor runs the work, if one was given.
+  public let scheduler: (any SignalScheduler)?
 
   /// A signal that runs `operation` in a new task for each subscription.
   ///
@@ -33,6 +53,24 @@ public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
   ) {
     self.priority = priority
     self.operation = operation
+    self.scheduler = nil
+  }
+
+  /// A signal that runs `operation` in a new task for each subscription, on `scheduler`'s task executor
+  /// when it has one (a `TestScheduler`'s: virtual time), else on the global executor.
+  ///
+  /// - Parameters:
+  ///   - scheduler: The scheduler whose ``SignalScheduler/taskExecutor`` runs the work.
+  ///   - priority: The task's priority; `nil` (the default) inherits the subscriber's.
+  ///   - operation: The work; its result is the signal's one value, its error the signal's failure.
+  public init(
+    on scheduler: some SignalScheduler,
+    priority: TaskPriority? = nil,
+    operation: @escaping @Sendable () async throws(Failure) -> Output
+  ) {
+    self.priority = priority
+    self.operation = operation
+    self.scheduler = scheduler
   }
 
   /// Starts the work for `observer`; see the type's documentation.
@@ -40,7 +78,7 @@ public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let delivery = TaskDelivery(observer)
     let operation = operation
-    let task = Task(priority: priority) {
+    let task = startSignalTask(priority: priority, on: scheduler) {
       let result: Result<Output, Failure>
       do throws(Failure) {
         result = .success(try await operation())

@@ -17,6 +17,17 @@ import Testing
     _ = token
   }
 
+  @Test func anActionWhoseHandleIsDiscardedRuns() async {
+    let testScheduler = TestScheduler()
+    let scheduler = ClockSignalScheduler(clock: testScheduler.clock)
+    let (stream, continuation) = AsyncStream<SignalInstant>.makeStream()
+    _ = scheduler.schedule(after: .seconds(1)) { continuation.yield(scheduler.now) }
+    while testScheduler.pendingCount == 0 { await Task.yield() }
+    testScheduler.advance(by: .seconds(1))
+    var iterator = stream.makeAsyncIterator()
+    #expect(await iterator.next() == SignalInstant(offset: .seconds(1)))
+  }
+
   @Test func cancellingReleasesTheActionAndRemovesTheSleep() async {
     let testScheduler = TestScheduler()
     let scheduler = ClockSignalScheduler(clock: testScheduler.clock)

@@ -31,16 +31,17 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   /// The signals' failure type.
   public typealias Failure = First.Failure
 
-  /// The first contestant, subscribed first.
-  public let first: First
+  /// The first contestant, subscribed first. (Not named `first`: that is the `first()` operator, and a
+  /// property of the same name makes a failing chain's diagnostics point at it.)
+  public let firstContestant: First
   /// The second contestant.
-  public let second: Second
+  public let secondContestant: Second
 
   /// Races `first` and `second`.
   @inlinable
   public init(_ first: First, _ second: Second) {
-    self.first = first
-    self.second = second
+    self.firstContestant = first
+    self.secondContestant = second
   }
 
   /// Subscribes `observer` to the winner's events.
@@ -57,13 +58,13 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
     // A one-shot timer as the second contestant (the intro's "animation end vs fixed length") is run by
     // the race itself: its timer delivers the value straight to the race, and cancelling the timer is the
     // contestant's subscription. Resolved when specialized; see `RacePairCore.connectTimer(_:)`.
-    let timer = second as? AfterSignal<Output>
+    let timer = secondContestant as? AfterSignal<Output>
     let core = RacePairCore(downstream: observer, timerValue: timer?.value)
-    if core.connect(.first, first._subscribeHandle(RacePairObserver(core: core, side: .first))) {
+    if core.connect(.first, firstContestant._subscribeHandle(RacePairObserver(core: core, side: .first))) {
       if let timer {
         core.connectTimer(timer)
       } else {
-        _ = core.connect(.second, second._subscribeHandle(RacePairObserver(core: core, side: .second)))
+        _ = core.connect(.second, secondContestant._subscribeHandle(RacePairObserver(core: core, side: .second)))
       }
     }
     return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
