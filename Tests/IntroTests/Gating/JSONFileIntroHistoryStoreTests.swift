@@ -176,6 +176,21 @@ private func expectFault(
     }
   }
 
+  @Test func aWriteReplacesTheFileInsteadOfRewritingItInPlace() throws {
+    try withTemporaryDirectory { directory in
+      let store = JSONFileIntroHistoryStore(directory: directory)
+      #expect(store.writeAndFlush(.shown(version: "1.0")).isEmpty)
+      // A second name for the first file: an atomic write puts a new file under the store's name and leaves
+      // this one whole; a write in place (which a crash could leave half done) would change it.
+      let firstFile = directory.appendingPathComponent("first.json")
+      try FileManager.default.linkItem(at: store.fileURL, to: firstFile)
+      #expect(store.writeAndFlush(.shown(version: "2.0")).isEmpty)
+      let first = JSONFileIntroHistoryStore(directory: directory, fileName: "first.json")
+      #expect(first.read() == IntroHistoryReading(history: .shown(version: "1.0")))
+      #expect(JSONFileIntroHistoryStore(directory: directory).read().history == .shown(version: "2.0"))
+    }
+  }
+
   @Test func aWriteIsQueuedReadBackByItsStoreAndOnDiskAfterFlush() throws {
     try withTemporaryDirectory { directory in
       let queue = DispatchQueue(label: "IntroTests.suspended")
