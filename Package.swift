@@ -29,6 +29,7 @@ let package = Package(
     ),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "IntroTests", dependencies: ["Intro", "Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
