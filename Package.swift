@@ -8,6 +8,7 @@ let package = Package(
     .library(name: "Signals", targets: ["Signals"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
     .library(name: "Intro", targets: ["Intro"]),
+    .library(name: "IntroTesting", targets: ["IntroTesting"]),
     .executable(name: "signals-bench", targets: ["signals-bench"]),
   ],
   dependencies: [],
@@ -15,6 +16,7 @@ let package = Package(
     .target(name: "Signals"),
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
     .target(name: "Intro", dependencies: ["Signals"]),
+    .target(name: "IntroTesting", dependencies: ["Intro", "Signals", "SignalsTesting"]),
     // Counts heap allocations for the benchmarks by interposing malloc.
     // Linked only into signals-bench: never into a test or library target.
     .target(name: "CAllocCounter"),
@@ -29,7 +31,8 @@ let package = Package(
     ),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
-    .testTarget(name: "IntroTests", dependencies: ["Intro", "Signals", "SignalsTesting"]),
+    .testTarget(name: "IntroTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
+    .testTarget(name: "IntroTestingTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

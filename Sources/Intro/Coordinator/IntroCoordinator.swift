@@ -1,0 +1,469 @@
+import Observation
+import Signals
+
+/// Turns an intro's inputs — animation, asset, content, taps, clocks, Reduce Motion, gating, launch kind,
+/// activity — into exactly one typed ``IntroOutcome``, delivered on the main actor.
+///
+/// ```swift
+/// @MainActor func runIntro(scheduler: any SignalScheduler) {
+///   let endTrigger = PassthroughSignal<Void, Never>()
+///   let coordinator = IntroCoordinator(
+///     IntroConfiguration(
+///       animation: .endTrigger(endTrigger, fallbackLength: .seconds(2.6)),
+///       timeout: .seconds(3),
+///       scheduler: scheduler))
+///   coordinator.start(reduceMotion: false) { outcome in
+///     print("the intro ended:", outcome)  // once, whatever happens
+///   }
+/// }
+/// ```
+///
+/// In SwiftUI, the content sits under the intro in a `ZStack` and `isShowingIntro` removes the intro:
+///
+/// ```swift-uncompiled
+/// struct RootView: View {
+///   @Environment(\.accessibilityReduceMotion) private var reduceMotion
+///   @State private var coordinator = IntroCoordinator(.seed000(endTrigger: endTrigger, scheduler: .main))
+///
+///   var body: some View {
+///     ZStack {
+///       ContentView()
+///       if coordinator.isShowingIntro {
+///         IntroView()
+///           .transition(.opacity)
+///           .zIndex(1)
+///           .onTapGesture { coordinator.skip() }
+///       }
+///     }
+///     .animation(.easeOut(duration: 0.25), value: coordinator.isShowingIntro)
+///     .task { coordinator.start(reduceMotion: reduceMotion) }
+///   }
+/// }
+/// ```
+///
+/// - **Exactly once.** The outcome is decided once; `onFinish` runs once per `start` call, on the main
+///   actor; any number of `await outcome` return it. Later inputs are recorded in the ``trace`` (at most
+///   64 entries more), never delivered.
+/// - **Single use.** A second `start` neither restarts nor re-decides: its `onFinish` gets the same
+///   outcome (at once if already decided). SwiftUI's `.task` runs again when the view reappears: harmless.
+/// - **Threads.** Inputs may fire on any thread; the decision and `onFinish` run on the main actor. On a
+///   `TestScheduler` advanced from `@MainActor` test code, both happen inside `advance`, at the decided
+///   virtual instant.
+/// - **Equal instants.** Inputs at one instant are judged once nothing more is due then
+///   (``SignalScheduler/scheduleAtEndOfInstant(_:)``), so the outcome never depends on the order in which
+///   they were scheduled: content failed, then animation failed, then completed, then skipped, then timed
+///   out. On a `TestScheduler`, a ``skip()`` called between advances is decided at the next advance
+///   (`advance(by: .zero)` is enough).
+/// - **Cancel.** ``cancel()`` before the decision gives ``IntroOutcome/Reason/cancelled``, even with inputs
+///   waiting at that instant; once it returns no other outcome is delivered. After the decision it changes
+///   nothing in the outcome, and releases the inputs and the content's task.
+///
+/// The rules, and how to test an intro of your own, are in <doc:BuildingAnIntro>.
+@MainActor
+@Observable
+public final class IntroCoordinator {
+  /// Where the intro is, for UI binding.
+  public private(set) var phase: IntroPhase = .idle
+  /// Whether the intro is on screen (or about to be): `true` while idle unless `init` already knows the
+  /// intro will not show (a resume, or the gate says no), so the first frame is the intro, never the
+  /// content popping up under it; `false` once finished.
+  public private(set) var isShowingIntro: Bool
+  /// The playback's latest value (progress), if the animation is a playback; see ``progress(as:)``.
+  public private(set) var progress: (any Sendable)?
+  /// Every input so far with its time and role.
+  public private(set) var trace: IntroTrace
+
+  @ObservationIgnored private let configuration: IntroConfiguration
+  @ObservationIgnored private let history: IntroHistoryReading?
+  /// A reason known at `init` why the intro will not show.
+  @ObservationIgnored private let notShown: IntroOutcome.Reason?
+  @ObservationIgnored private var machine: IntroDecisionMachine?
+  @ObservationIgnored private var started = false
+  @ObservationIgnored private var decided: IntroOutcome?
+  @ObservationIgnored private var finishHandlers: [@MainActor (IntroOutcome) -> Void] = []
+  @ObservationIgnored private var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
+  @ObservationIgnored private var subscriptions: [IntroTraceEntry.Input: SignalSubscription] = [:]
+  /// The content's subscription: kept after the outcome until `cancel()` or deinit (the intro ending never
+  /// cancels the content's work).
+  @ObservationIgnored private var contentSubscription: SignalSubscription?
+  @ObservationIgnored private var timers: [IntroClock: SignalScheduledAction] = [:]
+  @ObservationIgnored private var evaluationRequested = false
+  @ObservationIgnored private var entriesAfterOutcome = 0
+  /// Timer firings, end-of-instant requests and store failures, from any thread, onto the main actor.
+  @ObservationIgnored private let inbox = PassthroughSignal<IntroMessage, Never>()
+  @ObservationIgnored private var inboxSubscription: SignalSubscription?
+
+  /// How many entries the trace records after the outcome before the inputs are released.
+  public static let entriesKeptAfterOutcome = 64
+
+  /// A coordinator for `configuration`. It reads the gate's history now (synchronously), so that
+  /// ``isShowingIntro`` is right from the first frame; nothing else happens before ``start(reduceMotion:onFinish:)``.
+  ///
+  /// - Precondition: the configuration is valid (no negative duration; neither the minimum time nor the
+  ///   animation's length above the timeout). The message starts with "Signals:".
+  public init(_ configuration: IntroConfiguration) {
+    if let problem = configuration.problem { preconditionFailure(problem) }
+    self.configuration = configuration
+    let start = configuration.scheduler.now
+    trace = IntroTrace(start: start)
+    if configuration.launchKind == .resume {
+      history = nil
+      notShown = .resumed
+    } else {
+      let reading = configuration.historyStore.read()
+      history = reading
+      notShown = configuration.gate.allowsIntro(given: reading.history) ? nil : .gated
+    }
+    isShowingIntro = notShown == nil
+  }
+
+  /// The playback's latest value as a `Value` (for instance an ``IntroStage``), or `nil`.
+  public func progress<Value>(as type: Value.Type) -> Value? {
+    progress as? Value
+  }
+
+  /// The outcome, once decided: waits for it.
+  public var outcome: IntroOutcome {
+    get async {
+      if let decided { return decided }
+      return await withCheckedContinuation { waiters.append($0) }
+    }
+  }
+
+  // MARK: Start, skip, cancel
+
+  /// Starts the intro, or, if it was started already, only adds `onFinish`.
+  ///
+  /// Decided at once, before any frame of intro, in this order: a resume → ``IntroOutcome/Reason/resumed``;
+  /// the gate says no → ``IntroOutcome/Reason/gated``; Reduce Motion with the ``IntroReduceMotionPolicy/skip``
+  /// policy → ``IntroOutcome/Reason/reducedMotion``. Otherwise the intro presents (animated, or a still pose
+  /// under the ``IntroReduceMotionPolicy/staticPose`` policy), "shown" is recorded in the history store,
+  /// every input is subscribed and every clock registered before this returns.
+  ///
+  /// A content task starts here in every case (also when the intro does not show): it is the app's work.
+  ///
+  /// - Parameters:
+  ///   - reduceMotion: Whether Reduce Motion is on (SwiftUI: `accessibilityReduceMotion`).
+  ///   - onFinish: Called once with the outcome, on the main actor (at once if already decided).
+  public func start(reduceMotion: Bool, onFinish: @escaping @MainActor (IntroOutcome) -> Void = { _ in }) {
+    if let decided {
+      onFinish(decided)
+      return
+    }
+    finishHandlers.append(onFinish)
+    guard !started else { return }
+    started = true
+    let scheduler = configuration.scheduler
+    let now = scheduler.now
+    trace.start = now
+    inboxSubscription = inbox.receiveOnMainActor().sink { [weak self] message in self?.receive(message) }
+    if let diagnostic = history?.diagnostic {
+      record(.history, .diagnostic(diagnostic.message), at: now)
+    }
+    if let reason = notShown ?? (reduceMotion && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
+      finish(reason: reason, presentation: .none, decidedBy: [], at: now)
+      startContent()
+      return
+    }
+    let isStatic = reduceMotion
+    machine = IntroDecisionMachine(
+      settings: .init(
+        hasAsset: configuration.asset != nil, hasContent: configuration.content != nil,
+        length: configuration.animation.length, minimum: configuration.minimumDuration,
+        grace: configuration.skipGracePeriod, timeout: configuration.timeout),
+      start: now, isStatic: isStatic)
+    phase = isStatic ? .staticPose : .playing
+    recordShown()
+    scheduleClocks()
+    if let isActive = configuration.isActive { subscriptions[.active] = subscribe(.active, to: isActive) }
+    if let taps = configuration.skipTaps { subscriptions[.tap] = subscribe(.tap, to: taps) }
+    startContent()
+    if !isStatic {
+      if let asset = configuration.asset {
+        subscriptions[.asset] = subscribe(.asset, to: asset.source(on: scheduler))
+      } else {
+        startAnimation()
+      }
+    }
+    requestEvaluation()
+  }
+
+  /// Subscribes the content's work (a task starts here).
+  private func startContent() {
+    guard let content = configuration.content else { return }
+    contentSubscription = subscribe(.content, to: content.source(on: configuration.scheduler))
+  }
+
+  /// Skips the intro, as a tap does: counts once the grace period has passed.
+  public func skip() {
+    handle(.skip, .value((), label: "", flag: nil))
+  }
+
+  /// Cancels the intro: before the decision, the outcome is ``IntroOutcome/Reason/cancelled`` (even with
+  /// inputs waiting at this instant), and no other outcome is delivered once this returns. After the
+  /// decision the outcome stays as it was. Either way, every input is released and the content's task is
+  /// cancelled.
+  public func cancel() {
+    if decided == nil {
+      let now = configuration.scheduler.now
+      let presentation: IntroOutcome.Presentation =
+        machine.map { $0.isStatic ? .staticPose : .animated } ?? .none
+      finish(reason: .cancelled, presentation: presentation, decidedBy: [], at: now)
+    }
+    releaseInputs()
+    contentSubscription?.cancel()
+    contentSubscription = nil
+    inboxSubscription?.cancel()
+    inboxSubscription = nil
+  }
+
+  // MARK: Inputs
+
+  private func subscribe(_ input: IntroTraceEntry.Input, to source: IntroInputSource) -> SignalSubscription {
+    source.subscribe { [weak self] event in self?.handle(input, event) }
+  }
+
+  /// The animation starts: its trigger or playback is subscribed, its length counts from now.
+  private func startAnimation() {
+    switch configuration.animation.kind {
+    case .endTrigger(let source): subscriptions[.trigger] = subscribe(.trigger, to: source)
+    case .playback(let source): subscriptions[.playback] = subscribe(.playback, to: source)
+    case .fixedLength: break
+    }
+  }
+
+  private func handle(_ input: IntroTraceEntry.Input, _ event: IntroInputEvent) {
+    let now = configuration.scheduler.now
+    let traced = Self.traced(event)
+    guard decided == nil, machine != nil else {
+      // After the outcome: recorded only. Before `start` (a `skip()`), or when the intro does not show:
+      // the content's events are recorded too.
+      if decided != nil || input == .content { record(input, traced, at: now) }
+      return
+    }
+    // The machine is changed in place, and what follows (subscribing the animation, registering clocks) only
+    // after: a signal subscribed then may deliver at once, into this method again.
+    let (effect, rule) = apply(input, event, at: now)
+    switch effect {
+    case .recorded: record(input, traced, at: now, decides: rule)
+    case .ignored(let why): record(input, traced, at: now, ignoredBecause: why)
+    }
+    if effect == .recorded {
+      switch (input, rule) {
+      case (.asset, nil):
+        startAnimation()
+        scheduleClocks()
+      case (.active, _):
+        scheduleClocks()
+      case (.trigger, .animationEnded?), (.playback, .animationEnded?):
+        cancelTimer(.length)
+      default:
+        break
+      }
+    }
+    requestEvaluation()
+  }
+
+  /// Feeds `event` of `input` to the decision machine; returns what it did and the rule the input can
+  /// decide by.
+  private func apply(
+    _ input: IntroTraceEntry.Input, _ event: IntroInputEvent, at now: SignalInstant
+  ) -> (IntroDecisionMachine.Effect, IntroDecisionMachine.Rule?) {
+    switch (input, event) {
+    case (.asset, .value), (.asset, .finished):
+      return (machine!.assetLoaded(at: now), nil)
+    case (.asset, .failed(let error)), (.trigger, .failed(let error)), (.playback, .failed(let error)):
+      return (machine!.animationFailed(error, at: now), .animationFailure)
+    case (.trigger, .value), (.playback, .finished):
+      return (machine!.animationEnded(at: now), .animationEnded)
+    case (.trigger, .finished):
+      return (.ignored("finished without a value"), nil)
+    case (.playback, .value(let value, _, _)):
+      progress = value
+      return (.recorded, nil)
+    case (.content, .failed(let error)):
+      return (machine!.contentFailed(error, at: now), .contentFailure)
+    case (.content, _):
+      guard configuration.content?.isReady(event) == true else {
+        return (.ignored(event.isFinished ? "finished without being ready" : "not ready"), nil)
+      }
+      return (machine!.contentReady(at: now), .contentReady)
+    case (.tap, .value), (.skip, _):
+      return (machine!.tap(at: now), .skip)
+    case (.tap, _):
+      return (.ignored("the taps ended"), nil)
+    case (.active, .value(_, _, let flag)):
+      return (machine!.setActive(flag ?? true, at: now), nil)
+    case (.active, _):
+      return (.ignored("the activity signal ended"), nil)
+    case (.length, _), (.minimum, _), (.grace, _), (.timeout, _), (.history, _):
+      return (.ignored("not an input"), nil)
+    }
+  }
+
+  private static func traced(_ event: IntroInputEvent) -> IntroTraceEntry.Event {
+    switch event {
+    case .value(_, let label, _): .value(label)
+    case .finished: .finished
+    case .failed(let error): .failed(String(describing: error))
+    }
+  }
+
+  private func receive(_ message: IntroMessage) {
+    switch message {
+    case .evaluate:
+      evaluate()
+    case .clock(let clock):
+      timers[clock] = nil
+      requestEvaluation()
+    case .historyWriteFailed(let diagnostic):
+      record(.history, .diagnostic(diagnostic.message), at: configuration.scheduler.now)
+    }
+  }
+
+  // MARK: The decision
+
+  /// Asks for a decision once nothing more is due at this instant (at once on real time).
+  private func requestEvaluation() {
+    guard decided == nil, machine != nil, !evaluationRequested else { return }
+    evaluationRequested = true
+    let inbox = inbox
+    configuration.scheduler.scheduleAtEndOfInstant { inbox.send(.evaluate) }
+  }
+
+  private func evaluate() {
+    evaluationRequested = false
+    guard decided == nil, var machine else { return }
+    let now = configuration.scheduler.now
+    let (reached, decision) = machine.evaluate(at: now)
+    self.machine = machine
+    for clock in reached {
+      timers.removeValue(forKey: clock).map { configuration.scheduler.cancel($0) }
+      record(Self.input(of: clock), .reached, at: now, decides: Self.rule(of: clock))
+    }
+    if let decision {
+      finish(
+        reason: decision.reason, presentation: machine.isStatic ? .staticPose : .animated,
+        decidedBy: decision.decidedBy, at: decision.instant)
+    } else {
+      phase = machine.undecidedPhase
+    }
+  }
+
+  private func finish(
+    reason: IntroOutcome.Reason, presentation: IntroOutcome.Presentation,
+    decidedBy rules: Set<IntroDecisionMachine.Rule>,
+    at instant: SignalInstant
+  ) {
+    guard decided == nil else { return }
+    let outcome = IntroOutcome(
+      reason: reason, presentation: presentation, endedAt: instant, duration: trace.start.duration(to: instant))
+    decided = outcome
+    for index in trace.entries.indices where trace.entries[index].instant == instant {
+      guard trace.entries[index].ignoredBecause == nil, let rule = trace.entries[index].decides else { continue }
+      trace.entries[index].role = rules.contains(rule) ? .decided : .lostTie
+    }
+    trace.outcome = reason.kind
+    trace.decidedAt = instant
+    for timer in timers.values { configuration.scheduler.cancel(timer) }
+    timers = [:]
+    phase = .finished(outcome)
+    isShowingIntro = false
+    configuration.log?(outcome, trace)
+    let handlers = finishHandlers
+    finishHandlers = []
+    for handler in handlers { handler(outcome) }
+    let waiting = waiters
+    waiters = []
+    for waiter in waiting { waiter.resume(returning: outcome) }
+  }
+
+  // MARK: Clocks
+
+  /// Registers a timer for each clock still to be reached (none while the app is inactive).
+  private func scheduleClocks() {
+    guard decided == nil, let machine else { return }
+    let scheduler = configuration.scheduler
+    let now = scheduler.now
+    for timer in timers.values { scheduler.cancel(timer) }
+    timers = [:]
+    let inbox = inbox
+    for (clock, deadline) in machine.deadlines(from: now) {
+      timers[clock] = scheduler.schedule(at: deadline) { inbox.send(.clock(clock)) }
+    }
+  }
+
+  private func cancelTimer(_ clock: IntroClock) {
+    timers.removeValue(forKey: clock).map { configuration.scheduler.cancel($0) }
+  }
+
+  private static func input(of clock: IntroClock) -> IntroTraceEntry.Input {
+    switch clock {
+    case .length: .length
+    case .minimum: .minimum
+    case .grace: .grace
+    case .timeout: .timeout
+    }
+  }
+
+  private static func rule(of clock: IntroClock) -> IntroDecisionMachine.Rule? {
+    switch clock {
+    case .length: .animationEnded
+    case .minimum: .minimumReached
+    case .grace: nil
+    case .timeout: .timeout
+    }
+  }
+
+  // MARK: History and trace
+
+  /// Records "shown" in the history store, as the intro starts presenting.
+  private func recordShown() {
+    guard let history, let record = configuration.gate.historyToRecord(presentingAfter: history.history) else {
+      return
+    }
+    let inbox = inbox
+    configuration.historyStore.write(record) { diagnostic in inbox.send(.historyWriteFailed(diagnostic)) }
+  }
+
+  private func record(
+    _ input: IntroTraceEntry.Input, _ event: IntroTraceEntry.Event, at instant: SignalInstant,
+    ignoredBecause: String? = nil, decides rule: IntroDecisionMachine.Rule? = nil
+  ) {
+    if decided != nil {
+      guard entriesAfterOutcome < Self.entriesKeptAfterOutcome else { return }
+      entriesAfterOutcome += 1
+      trace.entries.append(
+        IntroTraceEntry(
+          input: input, event: event, instant: instant, role: .afterOutcome, ignoredBecause: ignoredBecause,
+          decides: nil))
+      if entriesAfterOutcome == Self.entriesKeptAfterOutcome { releaseInputs() }
+      return
+    }
+    trace.entries.append(
+      IntroTraceEntry(
+        input: input, event: event, instant: instant, role: .beforeOutcome, ignoredBecause: ignoredBecause,
+        decides: rule))
+  }
+
+  /// Cancels every input's subscription but the content's.
+  private func releaseInputs() {
+    let released = subscriptions
+    subscriptions = [:]
+    for subscription in released.values { subscription.cancel() }
+  }
+}
+
+/// What reaches the coordinator through its inbox.
+enum IntroMessage: Sendable {
+  case evaluate
+  case clock(IntroClock)
+  case historyWriteFailed(IntroHistoryDiagnostic)
+}
+
+extension IntroInputEvent {
+  var isFinished: Bool {
+    if case .finished = self { return true }
+    return false
+  }
+}

@@ -1,0 +1,51 @@
+import Signals
+
+/// The coordinator's clocks. Each counts *active* time (it pauses while the app is inactive): the timeout,
+/// the minimum time and the grace period from `start`, the animation's length from the animation's start.
+enum IntroClock: String, Sendable, CaseIterable {
+  case length
+  case minimum
+  case grace
+  case timeout
+}
+
+/// Active time since `start`: wall time on the scheduler, minus the time the app was inactive.
+struct IntroActiveTime: Sendable {
+  /// Active time accumulated before `activeSince` (or in all, while inactive).
+  private var accumulated = Duration.zero
+  /// When the current active stretch began; `nil` while inactive.
+  private var activeSince: SignalInstant?
+
+  init(start: SignalInstant) {
+    activeSince = start
+  }
+
+  var isActive: Bool { activeSince != nil }
+
+  /// The active time elapsed by `instant` (not before the latest change).
+  func elapsed(at instant: SignalInstant) -> Duration {
+    guard let activeSince else { return accumulated }
+    return accumulated + max(activeSince.duration(to: instant), .zero)
+  }
+
+  /// The app became active (`true`) or inactive (`false`) at `instant`; returns whether that changed anything.
+  mutating func setActive(_ active: Bool, at instant: SignalInstant) -> Bool {
+    switch (active, activeSince) {
+    case (true, nil):
+      activeSince = instant
+      return true
+    case (false, .some):
+      accumulated = elapsed(at: instant)
+      activeSince = nil
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// The wall instant at which `elapsed` reaches `target`, if the app stays active; `nil` while inactive.
+  func instant(reaching target: Duration, from now: SignalInstant) -> SignalInstant? {
+    guard isActive else { return nil }
+    return now.advanced(by: max(target - elapsed(at: now), .zero))
+  }
+}

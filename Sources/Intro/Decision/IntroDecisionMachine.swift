@@ -1,0 +1,221 @@
+import Signals
+
+/// The intro's decision, free of schedulers, subscriptions and threads: typed inputs at instants in, at
+/// most one outcome out. The coordinator feeds it and performs what it asks; the rules are DESIGN's
+/// "Intro coordinator — the rules" and are written down in the article "Building an intro".
+///
+/// Inputs are recorded as they arrive; the decision is taken by ``evaluate(at:)`` once nothing more is due
+/// at an instant, so same-instant inputs never depend on their scheduling order. At an instant, in this
+/// order: content failed, animation failed (a failure at the instant the animation ends counts), completed,
+/// skipped, timed out — so an input exactly at the timeout is in time.
+struct IntroDecisionMachine: Sendable {
+  /// What the configuration says, as far as the decision is concerned.
+  struct Settings: Sendable {
+    var hasAsset: Bool
+    var hasContent: Bool
+    /// The animation's fixed or fallback length.
+    var length: Duration?
+    var minimum: Duration
+    var grace: Duration
+    var timeout: Duration
+  }
+
+  /// A rule an input can decide by: which entries at the decision's instant decided and which lost a tie.
+  enum Rule: Sendable, Hashable {
+    case contentFailure
+    case animationFailure
+    /// A condition of completion: the animation ended.
+    case animationEnded
+    /// A condition of completion: the content is ready.
+    case contentReady
+    /// A condition of completion: the minimum time has passed.
+    case minimumReached
+    case skip
+    case timeout
+  }
+
+  /// The decision.
+  struct Decision: Sendable {
+    var reason: IntroOutcome.Reason
+    var instant: SignalInstant
+    /// The rules that decided: one, or for completion the conditions that became true last.
+    var decidedBy: Set<Rule>
+  }
+
+  /// What an input did to the decision's state: recorded, or ignored and why (for the trace).
+  enum Effect: Sendable, Equatable {
+    case recorded
+    case ignored(String)
+  }
+
+  let settings: Settings
+  let start: SignalInstant
+  let isStatic: Bool
+  private(set) var activeTime: IntroActiveTime
+  /// The active time at which the animation started (its asset loaded); `nil` before.
+  private(set) var animationStart: Duration?
+  private(set) var animationEndedAt: SignalInstant?
+  private var animationFailure: (error: any Error, instant: SignalInstant)?
+  private(set) var contentReadyAt: SignalInstant?
+  private var contentFailure: (error: any Error, instant: SignalInstant)?
+  private var skipAt: SignalInstant?
+  /// The clocks reached so far, and when.
+  private(set) var reached: [IntroClock: SignalInstant] = [:]
+  private(set) var decision: Decision?
+
+  /// A decision that starts at `start`, animated or with the static pose (whose animation counts as ended
+  /// at once, with none of the animation's inputs used).
+  init(settings: Settings, start: SignalInstant, isStatic: Bool) {
+    self.settings = settings
+    self.start = start
+    self.isStatic = isStatic
+    activeTime = IntroActiveTime(start: start)
+    if isStatic {
+      animationEndedAt = start
+    } else if !settings.hasAsset {
+      animationStart = .zero
+    }
+  }
+
+  /// Whether the animation is running: started and not ended.
+  var isAnimating: Bool { animationStart != nil && animationEndedAt == nil }
+
+  // MARK: Inputs
+
+  /// The asset loaded: the animation, and its length, start now.
+  mutating func assetLoaded(at instant: SignalInstant) -> Effect {
+    guard !isStatic else { return .ignored("static pose: the asset is not used") }
+    guard animationStart == nil, animationFailure == nil else { return .ignored("already loaded") }
+    animationStart = activeTime.elapsed(at: instant)
+    return .recorded
+  }
+
+  /// The animation ended (its trigger fired or its playback finished).
+  mutating func animationEnded(at instant: SignalInstant) -> Effect {
+    guard !isStatic else { return .ignored("static pose: the animation is not used") }
+    guard animationEndedAt == nil else { return .ignored("the animation had ended") }
+    animationEndedAt = instant
+    return .recorded
+  }
+
+  /// The animation failed: its asset, trigger or playback. Counts before the animation has ended, and at the
+  /// instant it ends.
+  mutating func animationFailed(_ error: any Error, at instant: SignalInstant) -> Effect {
+    guard !isStatic else { return .ignored("static pose: the animation is not used") }
+    if let ended = animationEndedAt, ended < instant { return .ignored("after the animation ended") }
+    guard animationFailure == nil else { return .ignored("the animation had failed") }
+    animationFailure = (error, instant)
+    return .recorded
+  }
+
+  /// The content is ready.
+  mutating func contentReady(at instant: SignalInstant) -> Effect {
+    guard contentReadyAt == nil, contentFailure == nil else { return .ignored("the content had settled") }
+    contentReadyAt = instant
+    return .recorded
+  }
+
+  /// The content failed.
+  mutating func contentFailed(_ error: any Error, at instant: SignalInstant) -> Effect {
+    guard contentReadyAt == nil, contentFailure == nil else { return .ignored("the content had settled") }
+    contentFailure = (error, instant)
+    return .recorded
+  }
+
+  /// A tap (or `skip()`): counts once the grace period has passed, exactly at its end included.
+  mutating func tap(at instant: SignalInstant) -> Effect {
+    guard activeTime.elapsed(at: instant) >= settings.grace else { return .ignored("in the grace period") }
+    guard skipAt == nil else { return .recorded }
+    skipAt = instant
+    return .recorded
+  }
+
+  /// The app became active or inactive: the clocks run or pause.
+  mutating func setActive(_ active: Bool, at instant: SignalInstant) -> Effect {
+    activeTime.setActive(active, at: instant) ? .recorded : .ignored(active ? "already active" : "already inactive")
+  }
+
+  // MARK: Clocks
+
+  /// The active time at which `clock` is due, if it is (still) to be reached.
+  func target(of clock: IntroClock) -> Duration? {
+    guard reached[clock] == nil else { return nil }
+    switch clock {
+    case .length:
+      guard let length = settings.length, let animationStart, animationEndedAt == nil else { return nil }
+      return animationStart + length
+    case .minimum: return settings.minimum
+    case .grace: return settings.grace
+    case .timeout: return settings.timeout
+    }
+  }
+
+  /// Where each clock still to be reached falls on the scheduler's timeline, if the app stays active.
+  func deadlines(from now: SignalInstant) -> [(IntroClock, SignalInstant)] {
+    IntroClock.allCases.compactMap { clock in
+      guard let target = target(of: clock), let instant = activeTime.instant(reaching: target, from: now) else {
+        return nil
+      }
+      return (clock, instant)
+    }
+  }
+
+  // MARK: The decision
+
+  /// Decides at `instant`, once everything due then has been recorded. Returns the clocks reached at this
+  /// instant (for the trace) and the decision, if there is one now.
+  mutating func evaluate(at instant: SignalInstant) -> (reached: [IntroClock], decision: Decision?) {
+    guard decision == nil else { return ([], nil) }
+    let elapsed = activeTime.elapsed(at: instant)
+    var newlyReached: [IntroClock] = []
+    for clock in IntroClock.allCases {
+      guard let target = target(of: clock), elapsed >= target else { continue }
+      reached[clock] = instant
+      newlyReached.append(clock)
+      if clock == .length && animationEndedAt == nil { animationEndedAt = instant }
+    }
+    decision = decide(at: instant)
+    return (newlyReached, decision)
+  }
+
+  private func decide(at instant: SignalInstant) -> Decision? {
+    if let failure = contentFailure {
+      return Decision(reason: .contentFailed(failure.error), instant: instant, decidedBy: [.contentFailure])
+    }
+    if let failure = animationFailure {
+      return Decision(reason: .animationFailed(failure.error), instant: instant, decidedBy: [.animationFailure])
+    }
+    if let conditions = completion() {
+      return Decision(reason: .completed, instant: instant, decidedBy: conditions)
+    }
+    if skipAt != nil {
+      return Decision(reason: .skipped, instant: instant, decidedBy: [.skip])
+    }
+    if reached[.timeout] != nil {
+      return Decision(reason: .timedOut, instant: instant, decidedBy: [.timeout])
+    }
+    return nil
+  }
+
+  /// The conditions that became true last, if every condition of completion holds.
+  private func completion() -> Set<Rule>? {
+    guard let ended = animationEndedAt else { return nil }
+    var times: [(Rule, SignalInstant)] = [(.animationEnded, ended)]
+    if settings.hasContent {
+      guard let ready = contentReadyAt else { return nil }
+      times.append((.contentReady, ready))
+    }
+    if settings.minimum > .zero {
+      guard let minimum = reached[.minimum] else { return nil }
+      times.append((.minimumReached, minimum))
+    }
+    let last = times.map(\.1).max()!
+    return Set(times.filter { $0.1 == last }.map(\.0))
+  }
+
+  /// The phase the UI shows while undecided.
+  var undecidedPhase: IntroPhase {
+    if isStatic { return .staticPose }
+    return animationEndedAt == nil ? .playing : .holding
+  }
+}
