@@ -70,6 +70,9 @@ struct IntroDecisionMachine: Sendable {
     self.start = start
     self.isStatic = isStatic
     activeTime = IntroActiveTime(start: start)
+    // Clocks of no duration are reached from the start: nothing to wait for, nothing to trace.
+    if settings.minimum <= .zero { reached[.minimum] = start }
+    if settings.grace <= .zero { reached[.grace] = start }
     if isStatic {
       animationEndedAt = start
     } else if !settings.hasAsset {

@@ -23,7 +23,7 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// Exactly as the seed: on subscribe, `(0, 0)`; tick `k` of the timer (1 ≤ k < loops·n, n the number of
 /// characters) emits `(k mod n, k / n)`; tick `loops·n` emits nothing and finishes — the seed dismisses on
 /// that tick and never draws `(0, loops)`. For "Loading your portfolio..." (25 characters), two loops at
-/// 0.1 s: 49 values, finished at 5.0 s.
+/// 0.1 s: 50 values (the first on subscribe), finished at 5.0 s.
 ///
 /// ```swift
 /// let scheduler = TestScheduler()

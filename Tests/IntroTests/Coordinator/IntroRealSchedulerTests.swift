@@ -1,0 +1,79 @@
+import Dispatch
+import Foundation
+import Intro
+import Signals
+import Testing
+
+private struct Boom: Error {}
+
+/// Real schedulers and real threads (the few tests allowed to wait on the wall clock, with generous
+/// bounds): inputs fired from several threads at once, exactly one outcome per round.
+@MainActor
+@Suite(.timeLimit(.minutes(1))) struct IntroRealSchedulerTests {
+  static var rounds: Int {
+    let scale = ProcessInfo.processInfo.environment["SIGNALS_STRESS_SCALE"].flatMap(Int.init) ?? 1
+    return 40 * max(scale, 1)
+  }
+
+  @Test func inputsFromSeveralThreadsAtOnceGiveExactlyOneOutcomePerRound() async throws {
+    var kinds: [IntroOutcome.Kind: Int] = [:]
+    for round in 0..<Self.rounds {
+      let trigger = PassthroughSignal<Void, Never>()
+      let content = PassthroughSignal<Void, Boom>()
+      let taps = PassthroughSignal<Void, Never>()
+      let active = PassthroughSignal<Bool, Never>()
+      let coordinator = IntroCoordinator(
+        IntroConfiguration(
+          animation: .endTrigger(trigger, fallbackLength: .milliseconds(10)), content: .signal(content),
+          minimumDuration: .milliseconds(round % 3 == 0 ? 5 : 0), timeout: .milliseconds(20), skipTaps: taps,
+          isActive: active, scheduler: DispatchSignalScheduler.main))
+      let finishes = Locked(0)
+      coordinator.start(reduceMotion: false) { _ in finishes.withLock { $0 += 1 } }
+      let fail = round % 4 == 1
+      DispatchQueue.global().async {
+        DispatchQueue.concurrentPerform(iterations: 4) { thread in
+          switch thread {
+          case 0: trigger.send()
+          case 1: if fail { content.send(completion: .failed(Boom())) } else { content.send() }
+          case 2: taps.send()
+          default:
+            active.send(true)
+            taps.send()
+          }
+        }
+      }
+      let outcome = await coordinator.outcome
+      kinds[outcome.reason.kind, default: 0] += 1
+      // Past every clock of the round (20 ms): nothing else may be delivered.
+      try await Task.sleep(for: .milliseconds(25))
+      #expect(finishes.withLock { $0 } == 1, "round \(round)")
+      #expect(coordinator.phase.outcome?.endedAt == outcome.endedAt)
+      coordinator.cancel()
+    }
+    #expect(kinds.values.reduce(0, +) == Self.rounds)
+    #expect(Set(kinds.keys).isSubset(of: [.completed, .skipped, .contentFailed, .timedOut]))
+  }
+
+  @Test func aRealContentTaskFailureReachesOnFinishOnTheMainActor() async {
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(
+        animation: .fixedLength(.milliseconds(5)), content: .task { throw Boom() }, timeout: .seconds(2),
+        scheduler: DispatchSignalScheduler.main))
+    coordinator.start(reduceMotion: false)
+    let outcome = await coordinator.outcome
+    #expect(outcome.reason.kind == .contentFailed)
+    #expect(outcome.reason.error is Boom)
+  }
+
+  @Test func theFixedLengthRunsOnTheMainQueueScheduler() async {
+    let scheduler = DispatchSignalScheduler.main
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2), scheduler: scheduler))
+    let start = scheduler.now
+    coordinator.start(reduceMotion: false)
+    let outcome = await coordinator.outcome
+    #expect(outcome.reason.kind == .completed)
+    #expect(outcome.endedAt >= start + .milliseconds(15))
+    #expect(outcome.duration < .seconds(1))
+  }
+}

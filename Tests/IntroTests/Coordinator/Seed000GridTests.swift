@@ -1,0 +1,136 @@
+import Intro
+import IntroTesting
+import Signals
+import Testing
+
+/// Seed 000's configuration over a grid of input times, each case checked against a small reference
+/// function written straight from the rules, and run twice: inputs scheduled as written and shuffled (the
+/// outcome must not depend on the order of same-instant inputs).
+@MainActor
+@Suite("Seed 000: every combination of input times against a reference") struct Seed000GridTests {
+  /// One input's script in the grid, in a form the reference reads. Times in milliseconds: exact (a
+  /// `Double` number of seconds such as 2.6 is not).
+  enum Timing: Hashable, CustomStringConvertible {
+    case never
+    case value(Int)
+    case fails(Int)
+    case finishes(Int)
+
+    var script: IntroScript {
+      switch self {
+      case .never: .never
+      case .value(let ms): .at(.milliseconds(ms))
+      case .fails(let ms): .fails(at: .milliseconds(ms), "boom")
+      case .finishes(let ms): .finishes(at: .milliseconds(ms))
+      }
+    }
+
+    var description: String {
+      switch self {
+      case .never: "never"
+      case .value(let ms): "\(ms) ms"
+      case .fails(let ms): "fails@\(ms) ms"
+      case .finishes(let ms): "finishes@\(ms) ms"
+      }
+    }
+  }
+
+  struct Case: CustomStringConvertible {
+    /// Times from the animation's start.
+    var trigger: Timing
+    /// `nil`: no asset configured.
+    var asset: Timing?
+    /// `nil`: no content configured.
+    var content: Timing?
+    var tap: Timing
+
+    var description: String {
+      "trigger \(trigger), asset \(asset.map(\.description) ?? "none"), "
+        + "content \(content.map(\.description) ?? "none"), tap \(tap)"
+    }
+  }
+
+  static let triggers: [Timing] = [
+    .never, .value(0), .value(1000), .value(2600), .value(2900), .fails(1000), .fails(2600), .finishes(1000),
+  ]
+  static let assets: [Timing?] = [nil, .value(0), .value(400), .value(1000), .never, .fails(400), .fails(3000)]
+  static let contents: [Timing?] = [
+    nil, .value(0), .value(1000), .value(2600), .value(2900), .value(3000), .value(3500), .never, .fails(1000),
+    .fails(2600), .fails(3000),
+  ]
+  static let taps: [Timing] = [.never, .value(0), .value(1000), .value(2600), .value(2900), .value(3000)]
+
+  static var cases: [Case] {
+    triggers.flatMap { trigger in
+      assets.flatMap { asset in
+        contents.flatMap { content in taps.map { Case(trigger: trigger, asset: asset, content: content, tap: $0) } }
+      }
+    }
+  }
+
+  /// The rules, for seed 000 (2.6 s length, 3 s timeout, no minimum, no grace), in the plainest form: each
+  /// rule has one instant at which it would decide; the earliest wins, ties by the rules' order.
+  static func reference(_ input: Case) -> (IntroOutcome.Kind, Int) {
+    let length = 2600
+    let timeout = 3000
+    var candidates: [(time: Int, rank: Int, kind: IntroOutcome.Kind)] = [(timeout, 4, .timedOut)]
+    // The animation starts when the asset loads (at once without one), never if it does not load.
+    let animationStart: Int?
+    switch input.asset {
+    case nil: animationStart = 0
+    case .value(let time)?: animationStart = time
+    case .fails(let time)?:
+      animationStart = nil
+      candidates.append((time, 1, .animationFailed))
+    case .never?, .finishes?: animationStart = nil
+    }
+    if let start = animationStart {
+      var end = start + length
+      switch input.trigger {
+      case .value(let time): end = start + min(time, length)
+      case .fails(let time) where time <= length: candidates.append((start + time, 1, .animationFailed))
+      default: break
+      }
+      switch input.content {
+      case nil: candidates.append((end, 2, .completed))
+      case .value(let ready)?: candidates.append((max(end, ready), 2, .completed))
+      default: break
+      }
+    }
+    if case .fails(let time)? = input.content { candidates.append((time, 0, .contentFailed)) }
+    if case .value(let time) = input.tap { candidates.append((time, 3, .skipped)) }
+    let winner = candidates.min { ($0.time, $0.rank) < ($1.time, $1.rank) }!
+    return (winner.kind, winner.time)
+  }
+
+  static func harness(_ input: Case) -> IntroHarness {
+    IntroHarness { inputs in
+      .seed000(
+        animation: .seed000(endTrigger: inputs.trigger), asset: input.asset.map { _ in .signal(inputs.asset) },
+        content: input.content.map { _ in .signal(inputs.content) }, skipTaps: inputs.taps,
+        scheduler: inputs.scheduler)
+    }
+  }
+
+  @Test func everyCaseMatchesTheReferenceInEitherSchedulingOrder() {
+    let cases = Self.cases
+    #expect(cases.count == 3_696)
+    var mismatches: [String] = []
+    for (index, input) in cases.enumerated() {
+      let (kind, milliseconds) = Self.reference(input)
+      let intro = Self.harness(input)
+      for seed in [nil, UInt64(index + 1)] {
+        let result = intro.run(
+          trigger: input.trigger.script, asset: input.asset?.script ?? nil, content: input.content?.script ?? nil,
+          taps: input.tap.script, schedulingSeed: seed, until: .seconds(5))
+        let expected = "\(kind.rawValue) after \(Duration.milliseconds(milliseconds))"
+        let actual = "\(result.kind?.rawValue ?? "undecided") after \(result.endedAfter.map { "\($0)" } ?? "-")"
+        if expected != actual || result.finishCount != 1 || result.trace.deciding.isEmpty {
+          mismatches.append("\(input) (seed \(seed.map(String.init) ?? "none")): expected \(expected), got \(actual)")
+        }
+      }
+    }
+    let count = mismatches.count
+    #expect(count == 0, "first mismatches:\n\(mismatches.prefix(5).joined(separator: "\n"))")
+  }
+}
