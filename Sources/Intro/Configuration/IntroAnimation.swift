@@ -20,23 +20,32 @@ import Signals
 /// The animation starts once the intro's asset has loaded (at `start` when there is none), and its
 /// lengths count from then, in active time (they pause while the app is inactive).
 public struct IntroAnimation: Sendable {
+  @usableFromInline
   enum Kind: Sendable {
     case endTrigger(IntroInputSource)
     case playback(IntroInputSource)
     case fixedLength
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
   /// The fallback length, or the fixed length.
-  let length: Duration?
+  @usableFromInline let length: Duration?
+
+  @inlinable
+  init(kind: Kind, length: Duration?) {
+    self.kind = kind
+    self.length = length
+  }
 
   /// An animation that ends at `trigger`'s first value, or after `fallbackLength` if that comes first.
+  @inlinable
   public static func endTrigger<Trigger: Signal>(_ trigger: Trigger, fallbackLength: Duration? = nil) -> Self {
     Self(kind: .endTrigger(IntroInputSource(trigger)), length: fallbackLength)
   }
 
   /// An animation that ends when `playback` finishes, or after `fallbackLength` if that comes first; its
   /// values are progress.
+  @inlinable
   public static func playback<Playback: Signal>(_ playback: Playback, fallbackLength: Duration? = nil) -> Self {
     Self(kind: .playback(IntroInputSource(playback)), length: fallbackLength)
   }

@@ -35,7 +35,7 @@ public struct IntroConfiguration: Sendable {
   public var timeout: Duration
   /// Taps that skip the intro, if the app forwards them as a signal (``IntroCoordinator/skip()`` does the
   /// same from code).
-  var skipTaps: IntroInputSource?
+  @usableFromInline var skipTaps: IntroInputSource?
   /// Taps before this time after `start` are ignored; a tap exactly at its end counts.
   public var skipGracePeriod: Duration
   /// What Reduce Motion does.
@@ -48,7 +48,7 @@ public struct IntroConfiguration: Sendable {
   public var launchKind: IntroLaunchKind
   /// Whether the app is active (`true` until it says otherwise), if the app forwards it: while inactive,
   /// every clock of the coordinator pauses.
-  var isActive: IntroInputSource?
+  @usableFromInline var isActive: IntroInputSource?
   /// The scheduler the clocks run on: the main-queue scheduler in an app, a `TestScheduler` in tests.
   public var scheduler: any SignalScheduler
   /// Called once, on the main actor, just before `onFinish`, with the outcome and the trace as of the
@@ -56,6 +56,7 @@ public struct IntroConfiguration: Sendable {
   public var log: (@MainActor @Sendable (IntroOutcome, IntroTrace) -> Void)?
 
   /// The one initializer the public ones forward to, with the optional signals already erased.
+  @usableFromInline
   init(
     animation: IntroAnimation, asset: IntroWork?, content: IntroWork?, minimumDuration: Duration,
     timeout: Duration, skipTaps: IntroInputSource?, skipGracePeriod: Duration,
@@ -110,6 +111,7 @@ public struct IntroConfiguration: Sendable {
   }
 
   /// An intro configuration that `skipTaps` skip: each value is a tap; its end and failure are ignored.
+  @inlinable
   public init<Taps: Signal>(
     animation: IntroAnimation, asset: IntroWork? = nil, content: IntroWork? = nil,
     minimumDuration: Duration = .zero, timeout: Duration,
@@ -127,6 +129,7 @@ public struct IntroConfiguration: Sendable {
 
   /// An intro configuration whose clocks pause while `isActive` says the app is inactive (it is active
   /// until its first value says otherwise).
+  @inlinable
   public init<Active: Signal<Bool, ActiveFailure>, ActiveFailure: Error>(
     animation: IntroAnimation, asset: IntroWork? = nil, content: IntroWork? = nil,
     minimumDuration: Duration = .zero, timeout: Duration,
@@ -143,6 +146,7 @@ public struct IntroConfiguration: Sendable {
   }
 
   /// An intro configuration with skip taps and an "app is active" signal.
+  @inlinable
   public init<Taps: Signal, Active: Signal<Bool, ActiveFailure>, ActiveFailure: Error>(
     animation: IntroAnimation, asset: IntroWork? = nil, content: IntroWork? = nil,
     minimumDuration: Duration = .zero, timeout: Duration,

@@ -2,26 +2,47 @@ import Signals
 
 /// One event of an intro input, as the coordinator sees it: every input's signal, whatever its types,
 /// reduces to this.
+@usableFromInline
 enum IntroInputEvent: Sendable {
   /// A value, described for the trace; `flag` is its truth for a `Bool` input (nil otherwise).
   case value(any Sendable, label: String, flag: Bool?)
   case finished
   case failed(any Error)
+
+  var isFinished: Bool {
+    if case .finished = self { return true }
+    return false
+  }
 }
 
-/// A type-erased intro input: subscribes a signal, delivering its events on the main actor.
-struct IntroInputSource: Sendable {
-  let subscribe: @Sendable (_ deliver: @escaping @MainActor (IntroInputEvent) -> Void) -> SignalSubscription
+/// What reaches the coordinator through its inbox, from any thread, to be handled on the main actor.
+@usableFromInline
+enum IntroMessage: Sendable {
+  case input(IntroTraceEntry.Input, IntroInputEvent)
+  case evaluate
+  case clock(IntroClock)
+  case historyWriteFailed(IntroHistoryDiagnostic)
+}
 
+/// The coordinator's way in: every input, timer and store failure is sent here, and the coordinator
+/// receives it on the main actor through `receiveOnMainActor()` (one subscription for all of them).
+@usableFromInline
+typealias IntroInbox = PassthroughSignal<IntroMessage, Never>
+
+/// A type-erased intro input: a signal whose events go to an inbox, tagged with their input.
+///
+/// The erasing closure is made in inlinable code, so it is specialized where the signal's type is known
+/// (the app's module): subscribing then runs the signal's specialized subscribe, with no generic metadata
+/// to carry (unspecialized, a subject's subscription costs three allocations more).
+@usableFromInline
+struct IntroInputSource: Sendable {
+  @usableFromInline
+  let subscribeInput: @Sendable (IntroTraceEntry.Input, IntroInbox) -> SignalSubscription
+
+  @inlinable
   init<Input: Signal>(_ signal: Input) {
-    subscribe = { deliver in
-      signal.receiveOnMainActor().observe { event in
-        switch event {
-        case .value(let value): deliver(.value(value, label: IntroInputSource.label(of: value), flag: value as? Bool))
-        case .finished: deliver(.finished)
-        case .failed(let error): deliver(.failed(error))
-        }
-      }
+    subscribeInput = { input, inbox in
+      signal.subscribe(IntroInputObserver<Input.Output, Input.Failure>(input: input, inbox: inbox))
     }
   }
 
@@ -30,10 +51,42 @@ struct IntroInputSource: Sendable {
     self.init(TaskSignal(on: scheduler) { () async throws -> Void in try await work() })
   }
 
+  /// Subscribes the input: its events go to `inbox` as `input`.
+  func subscribe(_ input: IntroTraceEntry.Input, into inbox: IntroInbox) -> SignalSubscription {
+    subscribeInput(input, inbox)
+  }
+
   /// How a value is written in the trace: `()` as nothing, strings as they are, others described.
-  static func label(of value: some Sendable) -> String {
+  @usableFromInline
+  static func label(of value: any Sendable) -> String {
     if value is Void { return "" }
     if let text = value as? String { return text }
     return String(describing: value)
+  }
+}
+
+/// Forwards one input's events to the inbox, tagged.
+@usableFromInline
+struct IntroInputObserver<Output: Sendable, Failure: Error>: SignalObserver {
+  @usableFromInline let input: IntroTraceEntry.Input
+  @usableFromInline let inbox: IntroInbox
+
+  @inlinable
+  init(input: IntroTraceEntry.Input, inbox: IntroInbox) {
+    self.input = input
+    self.inbox = inbox
+  }
+
+  @inlinable
+  func receive(_ event: Event<Output, Failure>) -> SignalControl {
+    switch event {
+    case .value(let value):
+      inbox.send(.input(input, .value(value, label: IntroInputSource.label(of: value), flag: value as? Bool)))
+    case .finished:
+      inbox.send(.input(input, .finished))
+    case .failed(let error):
+      inbox.send(.input(input, .failed(error)))
+    }
+    return .continue
   }
 }

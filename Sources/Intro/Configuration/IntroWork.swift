@@ -12,20 +12,28 @@ import Signals
 /// let content = IntroWork.task { try await Task.sleep(for: .milliseconds(300)) }  // the app's first request
 /// ```
 public struct IntroWork: Sendable {
+  @usableFromInline
   enum Kind: Sendable {
     case signal(IntroInputSource)
     case readyWhenTrue(IntroInputSource)
     case task(@Sendable () async throws -> Void)
   }
 
-  let kind: Kind
+  @usableFromInline let kind: Kind
+
+  @inlinable
+  init(kind: Kind) {
+    self.kind = kind
+  }
 
   /// Work that is ready at `signal`'s first value or finish, and fails with its failure.
+  @inlinable
   public static func signal<Work: Signal>(_ signal: Work) -> Self {
     Self(kind: .signal(IntroInputSource(signal)))
   }
 
   /// Work that is ready when `flag` first sends `true`, and fails with its failure.
+  @inlinable
   public static func readyWhen<Flag: Signal<Bool, Failure>, Failure: Error>(_ flag: Flag) -> Self {
     Self(kind: .readyWhenTrue(IntroInputSource(flag)))
   }

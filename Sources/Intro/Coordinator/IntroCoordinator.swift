@@ -71,7 +71,10 @@ public final class IntroCoordinator {
   /// The playback's latest value (progress), if the animation is a playback; see ``progress(as:)``.
   public private(set) var progress: (any Sendable)?
   /// Every input so far with its time and role.
-  public private(set) var trace: IntroTrace
+  ///
+  /// Not observed (it changes with every input): read it when the outcome is decided, or in the logging
+  /// hook.
+  @ObservationIgnored public private(set) var trace: IntroTrace
 
   @ObservationIgnored private let configuration: IntroConfiguration
   @ObservationIgnored private let history: IntroHistoryReading?
@@ -80,17 +83,21 @@ public final class IntroCoordinator {
   @ObservationIgnored private var machine: IntroDecisionMachine?
   @ObservationIgnored private var started = false
   @ObservationIgnored private var decided: IntroOutcome?
-  @ObservationIgnored private var finishHandlers: [@MainActor (IntroOutcome) -> Void] = []
+  /// The `onFinish` of the first `start`, then those of later ones (rare: no array for the first).
+  @ObservationIgnored private var finishHandler: (@MainActor (IntroOutcome) -> Void)?
+  @ObservationIgnored private var moreFinishHandlers: [@MainActor (IntroOutcome) -> Void] = []
   @ObservationIgnored private var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
-  @ObservationIgnored private var subscriptions: [IntroTraceEntry.Input: SignalSubscription] = [:]
+  /// The inputs' subscriptions (but the content's).
+  @ObservationIgnored private var subscriptions: [SignalSubscription] = []
   /// The content's subscription: kept after the outcome until `cancel()` or deinit (the intro ending never
   /// cancels the content's work).
   @ObservationIgnored private var contentSubscription: SignalSubscription?
-  @ObservationIgnored private var timers: [IntroClock: SignalScheduledAction] = [:]
+  @ObservationIgnored private var timers = IntroPerClock<SignalScheduledAction>()
   @ObservationIgnored private var evaluationRequested = false
   @ObservationIgnored private var entriesAfterOutcome = 0
-  /// Timer firings, end-of-instant requests and store failures, from any thread, onto the main actor.
-  @ObservationIgnored private let inbox = PassthroughSignal<IntroMessage, Never>()
+  /// Inputs, timer firings, end-of-instant requests and store failures, from any thread, onto the main
+  /// actor: one subscription for all of them.
+  @ObservationIgnored private let inbox = IntroInbox()
   @ObservationIgnored private var inboxSubscription: SignalSubscription?
 
   /// How many entries the trace records after the outcome before the inputs are released.
@@ -150,8 +157,11 @@ public final class IntroCoordinator {
       onFinish(decided)
       return
     }
-    finishHandlers.append(onFinish)
-    guard !started else { return }
+    guard !started else {
+      moreFinishHandlers.append(onFinish)
+      return
+    }
+    finishHandler = onFinish
     started = true
     let scheduler = configuration.scheduler
     let now = scheduler.now
@@ -175,17 +185,19 @@ public final class IntroCoordinator {
     phase = isStatic ? .staticPose : .playing
     recordShown()
     scheduleClocks()
-    if let isActive = configuration.isActive { subscriptions[.active] = subscribe(.active, to: isActive) }
-    if let taps = configuration.skipTaps { subscriptions[.tap] = subscribe(.tap, to: taps) }
+    if let isActive = configuration.isActive { subscriptions.append(subscribe(.active, to: isActive)) }
+    if let taps = configuration.skipTaps { subscriptions.append(subscribe(.tap, to: taps)) }
     startContent()
     if !isStatic {
       if let asset = configuration.asset {
-        subscriptions[.asset] = subscribe(.asset, to: asset.source(on: scheduler))
+        subscriptions.append(subscribe(.asset, to: asset.source(on: scheduler)))
       } else {
         startAnimation()
       }
     }
-    requestEvaluation()
+    // The still pose may be decided at once (no content, no minimum time); otherwise only an input or a
+    // clock can decide, and each asks for the decision itself.
+    if isStatic { requestEvaluation() }
   }
 
   /// Subscribes the content's work (a task starts here).
@@ -220,14 +232,14 @@ public final class IntroCoordinator {
   // MARK: Inputs
 
   private func subscribe(_ input: IntroTraceEntry.Input, to source: IntroInputSource) -> SignalSubscription {
-    source.subscribe { [weak self] event in self?.handle(input, event) }
+    source.subscribe(input, into: inbox)
   }
 
   /// The animation starts: its trigger or playback is subscribed, its length counts from now.
   private func startAnimation() {
     switch configuration.animation.kind {
-    case .endTrigger(let source): subscriptions[.trigger] = subscribe(.trigger, to: source)
-    case .playback(let source): subscriptions[.playback] = subscribe(.playback, to: source)
+    case .endTrigger(let source): subscriptions.append(subscribe(.trigger, to: source))
+    case .playback(let source): subscriptions.append(subscribe(.playback, to: source))
     case .fixedLength: break
     }
   }
@@ -311,6 +323,8 @@ public final class IntroCoordinator {
 
   private func receive(_ message: IntroMessage) {
     switch message {
+    case .input(let input, let event):
+      handle(input, event)
     case .evaluate:
       evaluate()
     case .clock(let clock):
@@ -333,20 +347,23 @@ public final class IntroCoordinator {
 
   private func evaluate() {
     evaluationRequested = false
-    guard decided == nil, var machine else { return }
+    guard decided == nil, machine != nil else { return }
     let now = configuration.scheduler.now
-    let (reached, decision) = machine.evaluate(at: now)
-    self.machine = machine
+    // In place: a copy of the machine out of the optional and back costs value-witness calls.
+    let (reached, decision) = machine!.evaluate(at: now)
+    let isStatic = machine!.isStatic
     for clock in reached {
-      timers.removeValue(forKey: clock).map { configuration.scheduler.cancel($0) }
+      cancelTimer(clock)
       record(Self.input(of: clock), .reached, at: now, decides: Self.rule(of: clock))
     }
     if let decision {
       finish(
-        reason: decision.reason, presentation: machine.isStatic ? .staticPose : .animated,
+        reason: decision.reason, presentation: isStatic ? .staticPose : .animated,
         decidedBy: decision.decidedBy, at: decision.instant)
     } else {
-      phase = machine.undecidedPhase
+      let undecided = machine!.undecidedPhase
+      // Written only when it changes: every write of an observed property notifies Observation.
+      if !phase.isSameUndecided(as: undecided) { phase = undecided }
     }
   }
 
@@ -365,14 +382,16 @@ public final class IntroCoordinator {
     }
     trace.outcome = reason.kind
     trace.decidedAt = instant
-    for timer in timers.values { configuration.scheduler.cancel(timer) }
-    timers = [:]
+    for timer in timers.removeAll() { configuration.scheduler.cancel(timer) }
     phase = .finished(outcome)
     isShowingIntro = false
     configuration.log?(outcome, trace)
-    let handlers = finishHandlers
-    finishHandlers = []
-    for handler in handlers { handler(outcome) }
+    let first = finishHandler
+    let more = moreFinishHandlers
+    finishHandler = nil
+    moreFinishHandlers = []
+    first?(outcome)
+    for handler in more { handler(outcome) }
     let waiting = waiters
     waiters = []
     for waiter in waiting { waiter.resume(returning: outcome) }
@@ -382,19 +401,27 @@ public final class IntroCoordinator {
 
   /// Registers a timer for each clock still to be reached (none while the app is inactive).
   private func scheduleClocks() {
-    guard decided == nil, let machine else { return }
+    guard decided == nil, machine != nil else { return }
     let scheduler = configuration.scheduler
     let now = scheduler.now
-    for timer in timers.values { scheduler.cancel(timer) }
-    timers = [:]
+    for timer in timers.removeAll() { scheduler.cancel(timer) }
     let inbox = inbox
-    for (clock, deadline) in machine.deadlines(from: now) {
-      timers[clock] = scheduler.schedule(at: deadline) { inbox.send(.clock(clock)) }
+    for clock in IntroClock.allCases {
+      guard let deadline = machine!.deadline(of: clock, from: now) else { continue }
+      // One closure per clock, each capturing only the inbox: no closure context to allocate.
+      switch clock {
+      case .length: timers[clock] = scheduler.schedule(at: deadline) { inbox.send(.clock(.length)) }
+      case .minimum: timers[clock] = scheduler.schedule(at: deadline) { inbox.send(.clock(.minimum)) }
+      case .grace: timers[clock] = scheduler.schedule(at: deadline) { inbox.send(.clock(.grace)) }
+      case .timeout: timers[clock] = scheduler.schedule(at: deadline) { inbox.send(.clock(.timeout)) }
+      }
     }
   }
 
   private func cancelTimer(_ clock: IntroClock) {
-    timers.removeValue(forKey: clock).map { configuration.scheduler.cancel($0) }
+    guard let timer = timers[clock] else { return }
+    timers[clock] = nil
+    configuration.scheduler.cancel(timer)
   }
 
   private static func input(of clock: IntroClock) -> IntroTraceEntry.Input {
@@ -449,21 +476,7 @@ public final class IntroCoordinator {
   /// Cancels every input's subscription but the content's.
   private func releaseInputs() {
     let released = subscriptions
-    subscriptions = [:]
-    for subscription in released.values { subscription.cancel() }
-  }
-}
-
-/// What reaches the coordinator through its inbox.
-enum IntroMessage: Sendable {
-  case evaluate
-  case clock(IntroClock)
-  case historyWriteFailed(IntroHistoryDiagnostic)
-}
-
-extension IntroInputEvent {
-  var isFinished: Bool {
-    if case .finished = self { return true }
-    return false
+    subscriptions = []
+    for subscription in released { subscription.cancel() }
   }
 }

@@ -2,12 +2,50 @@ import Signals
 
 /// The coordinator's clocks. Each counts *active* time (it pauses while the app is inactive): the timeout,
 /// the minimum time and the grace period from `start`, the animation's length from the animation's start.
+@usableFromInline
 enum IntroClock: String, Sendable, CaseIterable {
   case length
   case minimum
   case grace
   case timeout
 }
+
+/// One value per clock, in four stored fields: no dictionary (and no allocation) for four keys.
+struct IntroPerClock<Value> {
+  private var length: Value?
+  private var minimum: Value?
+  private var grace: Value?
+  private var timeout: Value?
+
+  init() {}
+
+  subscript(clock: IntroClock) -> Value? {
+    get {
+      switch clock {
+      case .length: length
+      case .minimum: minimum
+      case .grace: grace
+      case .timeout: timeout
+      }
+    }
+    set {
+      switch clock {
+      case .length: length = newValue
+      case .minimum: minimum = newValue
+      case .grace: grace = newValue
+      case .timeout: timeout = newValue
+      }
+    }
+  }
+
+  /// Takes every value out, leaving none.
+  mutating func removeAll() -> [Value] {
+    defer { self = IntroPerClock() }
+    return IntroClock.allCases.compactMap { self[$0] }
+  }
+}
+
+extension IntroPerClock: Sendable where Value: Sendable {}
 
 /// Active time since `start`: wall time on the scheduler, minus the time the app was inactive.
 struct IntroActiveTime: Sendable {

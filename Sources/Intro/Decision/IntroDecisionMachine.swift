@@ -60,7 +60,7 @@ struct IntroDecisionMachine: Sendable {
   private var contentFailure: (error: any Error, instant: SignalInstant)?
   private var skipAt: SignalInstant?
   /// The clocks reached so far, and when.
-  private(set) var reached: [IntroClock: SignalInstant] = [:]
+  private(set) var reached = IntroPerClock<SignalInstant>()
   private(set) var decision: Decision?
 
   /// A decision that starts at `start`, animated or with the static pose (whose animation counts as ended
@@ -153,14 +153,9 @@ struct IntroDecisionMachine: Sendable {
     }
   }
 
-  /// Where each clock still to be reached falls on the scheduler's timeline, if the app stays active.
-  func deadlines(from now: SignalInstant) -> [(IntroClock, SignalInstant)] {
-    IntroClock.allCases.compactMap { clock in
-      guard let target = target(of: clock), let instant = activeTime.instant(reaching: target, from: now) else {
-        return nil
-      }
-      return (clock, instant)
-    }
+  /// Where `clock` falls on the scheduler's timeline, if it is still to be reached and the app stays active.
+  func deadline(of clock: IntroClock, from now: SignalInstant) -> SignalInstant? {
+    target(of: clock).flatMap { activeTime.instant(reaching: $0, from: now) }
   }
 
   // MARK: The decision

@@ -12,6 +12,7 @@ public enum Seed000 {
 
 extension IntroAnimation {
   /// Seed 000's animation: the file's end trigger, or its 2.6 s length if that comes first.
+  @inlinable
   public static func seed000<Trigger: Signal>(endTrigger: Trigger) -> Self {
     .endTrigger(endTrigger, fallbackLength: Seed000.animationLength)
   }
@@ -32,6 +33,7 @@ extension IntroConfiguration {
   /// let configuration = IntroConfiguration.seed000(
   ///   animation: .seed000(endTrigger: endTrigger), skipTaps: taps, scheduler: scheduler)
   /// ```
+  @inlinable
   public static func seed000<Taps: Signal>(
     animation: IntroAnimation = .seed000, asset: IntroWork? = nil, content: IntroWork? = nil, skipTaps: Taps,
     reduceMotionPolicy: IntroReduceMotionPolicy = .skip, gate: IntroGate = .firstLaunch,

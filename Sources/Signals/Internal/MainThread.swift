@@ -7,6 +7,7 @@ import Dispatch
 /// level and in main-queue work (where the main actor runs), and nowhere else. Code on the main thread
 /// inside another queue's `sync` answers `false`, so its events take the queued path: later, never wrong.
 /// One mechanism on every platform, no `pthread` calls.
+@usableFromInline
 enum MainThread {
   private static let key: DispatchSpecificKey<UInt8> = {
     let key = DispatchSpecificKey<UInt8>()
@@ -14,5 +15,6 @@ enum MainThread {
     return key
   }()
 
+  @usableFromInline
   static var isCurrent: Bool { DispatchQueue.getSpecific(key: key) == 1 }
 }

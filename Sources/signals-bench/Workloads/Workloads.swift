@@ -7,6 +7,8 @@ struct WorkloadSizes {
   var raceRounds: Int
   var timerTicks: Int
   var asyncElements: Int
+  var introStarts: Int
+  var introRounds: Int
 
   static let full = WorkloadSizes(
     throughputValues: 10_000_000,
@@ -15,7 +17,9 @@ struct WorkloadSizes {
     virtualTimeActions: 1_000_000,
     raceRounds: 100_000,
     timerTicks: 200,
-    asyncElements: 1_000_000
+    asyncElements: 1_000_000,
+    introStarts: 20_000,
+    introRounds: 20_000
   )
 
   static let quick = WorkloadSizes(
@@ -25,12 +29,14 @@ struct WorkloadSizes {
     virtualTimeActions: 20_000,
     raceRounds: 5_000,
     timerTicks: 10,
-    asyncElements: 50_000
+    asyncElements: 50_000,
+    introStarts: 1_000,
+    introRounds: 1_000
   )
 }
 
 /// Every workload, in report order.
-func allWorkloads(_ sizes: WorkloadSizes) -> [Workload] {
+func allWorkloads(_ sizes: WorkloadSizes, clock: TimingClock = .wall) -> [Workload] {
   [
     throughputWorkload(values: sizes.throughputValues),
     churnWorkload(cycles: sizes.churnCycles),
@@ -40,5 +46,7 @@ func allWorkloads(_ sizes: WorkloadSizes) -> [Workload] {
     introRaceWorkload(rounds: sizes.raceRounds),
     timerDriftWorkload(ticks: sizes.timerTicks),
     asyncBridgeWorkload(elements: sizes.asyncElements),
+    introStartWorkload(rounds: sizes.introStarts, clock: clock),
+    introDecidedWorkload(rounds: sizes.introRounds),
   ]
 }

@@ -154,7 +154,7 @@ private final class Rig {
     rig!.coordinator.start(reduceMotion: false) { _ in }  // (Rig.start's onFinish would keep the rig)
     let (trigger, content, taps) = (rig!.trigger, rig!.content, rig!.taps)
     #expect(trigger.hasObservers && content.hasObservers && taps.hasObservers)
-    weak var coordinator = rig!.coordinator
+    weak let coordinator = rig!.coordinator
     rig = nil
     #expect(coordinator == nil)
     #expect(!trigger.hasObservers && !content.hasObservers && !taps.hasObservers)
@@ -165,7 +165,11 @@ private final class Rig {
     #expect("\(rig.coordinator.phase)" == "idle")
     #expect(rig.coordinator.isShowingIntro)
     let changes = LockedBox<Int>(0)
-    withObservationTracking { _ = rig.coordinator.phase } onChange: { changes.mutate { $0 += 1 } }
+    withObservationTracking {
+      _ = rig.coordinator.phase
+    } onChange: {
+      changes.mutate { $0 += 1 }
+    }
     rig.start()
     #expect("\(rig.coordinator.phase)" == "playing")
     #expect(changes.values == 1)
@@ -222,9 +226,11 @@ private final class Rig {
     let store = JSONFileIntroHistoryStore(directory: directory)
     try Data("{\"formatVersion\": 1, \"sho".utf8).write(to: store.fileURL)
     let logged = LockedBox<[String]>([])
-    let rig = Rig(gate: .firstLaunch, store: store, log: { _, trace in
-      logged.append(contentsOf: trace.entries(of: .history).map { "\($0.event)" })
-    })
+    let rig = Rig(
+      gate: .firstLaunch, store: store,
+      log: { _, trace in
+        logged.append(contentsOf: trace.entries(of: .history).map { "\($0.event)" })
+      })
     #expect(rig.coordinator.isShowingIntro)
     rig.start()
     rig.taps.send()

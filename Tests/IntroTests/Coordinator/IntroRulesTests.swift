@@ -9,7 +9,8 @@ import Testing
 @MainActor
 @Suite("Intro rules") struct IntroRulesTests {
   static func intro(
-    minimum: Duration = .zero, grace: Duration = .zero, length: Duration? = nil, policy: IntroReduceMotionPolicy = .skip,
+    minimum: Duration = .zero, grace: Duration = .zero, length: Duration? = nil,
+    policy: IntroReduceMotionPolicy = .skip,
     withAsset: Bool = false, withContent: Bool = true
   ) -> IntroHarness {
     IntroHarness { inputs in
@@ -99,7 +100,8 @@ import Testing
 
   @Test func reduceMotionWithTheStaticPolicyHoldsAStillPoseUntilTheContentIsReady() {
     let intro = Self.intro(policy: .staticPose, withAsset: true)
-    let result = intro.run(trigger: .at(seconds: 0.1), asset: .fails(at: .milliseconds(50)), content: .at(seconds: 2),
+    let result = intro.run(
+      trigger: .at(seconds: 0.1), asset: .fails(at: .milliseconds(50)), content: .at(seconds: 2),
       reduceMotion: true)
     #expect(result.kind == .completed, "the animation's inputs are not used: neither the trigger nor the asset")
     #expect(result.outcome?.presentation == .staticPose)
@@ -129,7 +131,9 @@ import Testing
     let intro = IntroHarness { inputs in
       IntroConfiguration(animation: .playback(inputs.playback), timeout: .seconds(3), scheduler: inputs.scheduler)
     }
-    let steps: [(Duration, IntroScript.Step)] = [(.zero, .value(true)), (.seconds(1), .value(true)), (.seconds(2), .finish)]
+    let steps: [(Duration, IntroScript.Step)] = [
+      (.zero, .value(true)), (.seconds(1), .value(true)), (.seconds(2), .finish),
+    ]
     let result = intro.run(playback: IntroScript(steps))
     #expect(result.kind == .completed)
     #expect(result.endedAfter == .seconds(2))
@@ -147,14 +151,17 @@ import Testing
   }
 
   @Test func anAssetFailureFallsThroughToTheApp() {
-    let result = Self.intro(withAsset: true).run(asset: .fails(at: .seconds(1), "missing file"), content: .at(seconds: 2))
+    let result = Self.intro(withAsset: true).run(
+      asset: .fails(at: .seconds(1), "missing file"), content: .at(seconds: 2))
     #expect(result.kind == .animationFailed)
     #expect(result.outcome?.reason.error as? IntroTestError == IntroTestError("missing file"))
     #expect(result.endedAfter == .seconds(1))
   }
 
   @Test func aFailureAfterTheAnimationEndedChangesNothing() {
-    let steps: [(Duration, IntroScript.Step)] = [(.seconds(1), .value(true)), (.seconds(2), .fail(IntroTestError("late")))]
+    let steps: [(Duration, IntroScript.Step)] = [
+      (.seconds(1), .value(true)), (.seconds(2), .fail(IntroTestError("late"))),
+    ]
     let result = Self.intro().run(trigger: IntroScript(steps), content: .at(seconds: 2.5))
     #expect(result.kind == .completed)
     #expect(result.trace.entries(of: .trigger).last?.ignoredBecause == "after the animation ended")
@@ -162,7 +169,9 @@ import Testing
 
   @Test func aFailureAtTheInstantTheAnimationEndsCounts() {
     // The trigger's value ends the animation, and it fails at the same instant: the failure wins.
-    let steps: [(Duration, IntroScript.Step)] = [(.seconds(1), .value(true)), (.seconds(1), .fail(IntroTestError("x")))]
+    let steps: [(Duration, IntroScript.Step)] = [
+      (.seconds(1), .value(true)), (.seconds(1), .fail(IntroTestError("x"))),
+    ]
     for seed in [nil, 4] as [UInt64?] {
       let result = Self.intro().run(trigger: IntroScript(steps), content: .at(seconds: 0.5), schedulingSeed: seed)
       #expect(result.kind == .animationFailed)
@@ -175,7 +184,8 @@ import Testing
     let scheduler = TestScheduler()
     let loaded = CurrentValueSignal<Bool, Never>(false)
     let coordinator = IntroCoordinator(
-      IntroConfiguration(animation: .fixedLength(.seconds(1)), content: .readyWhen(loaded), timeout: .seconds(3),
+      IntroConfiguration(
+        animation: .fixedLength(.seconds(1)), content: .readyWhen(loaded), timeout: .seconds(3),
         scheduler: scheduler))
     coordinator.start(reduceMotion: false)
     scheduler.advance(by: .seconds(1))

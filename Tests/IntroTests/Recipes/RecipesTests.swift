@@ -98,8 +98,9 @@ import Testing
         animation: .seed000(endTrigger: inputs.trigger), asset: .signal(inputs.asset),
         content: .signal(inputs.content), skipTaps: inputs.taps, scheduler: inputs.scheduler)
     }
-    #expect(intro.run(trigger: .at(seconds: 1), asset: .at(seconds: 0.2), content: .at(seconds: 0.5)).endedAfter
-      == .milliseconds(1200))
+    #expect(
+      intro.run(trigger: .at(seconds: 1), asset: .at(seconds: 0.2), content: .at(seconds: 0.5)).endedAfter
+        == .milliseconds(1200))
     #expect(intro.run(asset: .fails(at: .seconds(0.5)), content: .at(seconds: 2)).kind == .animationFailed)
     #expect(intro.run(asset: .at(seconds: 0.1), content: .never).kind == .timedOut)
     #expect(intro.run(asset: .at(seconds: 0.1), content: .at(seconds: 2), taps: .at(seconds: 1)).kind == .skipped)
@@ -108,7 +109,8 @@ import Testing
 
   @Test func seed000WithTheStaticPolicyHoldsAStillPose() {
     let intro = IntroHarness { inputs in
-      .seed000(content: .signal(inputs.content), skipTaps: inputs.taps, reduceMotionPolicy: .staticPose,
+      .seed000(
+        content: .signal(inputs.content), skipTaps: inputs.taps, reduceMotionPolicy: .staticPose,
         scheduler: inputs.scheduler)
     }
     let result = intro.run(content: .at(seconds: 1.5), reduceMotion: true)

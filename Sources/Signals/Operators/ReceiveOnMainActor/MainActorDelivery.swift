@@ -1,63 +1,82 @@
 import Dispatch
 
-/// One `receiveOnMainActor()` subscription. `@unchecked Sendable`: mutable state is in a `Locked`.
+/// The state of one `receiveOnMainActor()` subscription, in one `Locked` storage that is also what its
+/// subscription cancels: one allocation per subscription.
 ///
 /// Who delivers: the sender itself when it is on the main thread and nothing waits (`draining` is claimed
 /// at once), else a drain scheduled on the main queue (`hopScheduled`). Only the main thread ever claims
 /// `draining`, so every delivery runs there, one at a time; whoever holds it delivers until the queue is
 /// empty, so events sent meanwhile, from any thread or reentrantly, keep their order.
-final class MainActorDelivery<Downstream: SignalObserver>: SubscriptionTarget, @unchecked Sendable {
-  typealias Input = Downstream.Input
-  typealias Failure = Downstream.Failure
+@usableFromInline
+struct MainActorDeliveryState<Downstream: SignalObserver> {
+  @usableFromInline var downstream: Downstream?
+  @usableFromInline var queue: [Event<Downstream.Input, Downstream.Failure>] = []
+  @usableFromInline var head = 0
+  @usableFromInline var draining = false
+  @usableFromInline var hopScheduled = false
+  @usableFromInline var upstream: SignalSubscriptionHandle?
 
-  private struct State {
-    var queue: [Event<Input, Failure>] = []
-    var head = 0
-    var draining = false
-    var hopScheduled = false
-    var ended = false
-    var upstream: SignalSubscription?
-
-    mutating func popFirst() -> Event<Input, Failure>? {
-      guard head < queue.count else {
-        queue.removeAll(keepingCapacity: queue.capacity <= 16)
-        head = 0
-        return nil
-      }
-      defer { head += 1 }
-      return queue[head]
-    }
-  }
-
-  private enum Arrival {
-    case deliverNow
-    case hop
-    case queued
-    case refused
-  }
-
-  private let state = Locked(State())
-  private let downstream: Downstream
-
+  @inlinable
   init(downstream: Downstream) {
     self.downstream = downstream
   }
 
-  func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
-  where Upstream.Output == Input, Upstream.Failure == Failure {
-    let token = upstream.subscribe(MainActorDeliveryObserver(delivery: self))
-    let refused: SignalSubscription? = state.withLock { state in
-      if state.ended { return token }
-      state.upstream = token
+  /// Whether delivery has ended (a terminal event, `stop`, or a cancel).
+  @inlinable
+  var ended: Bool { downstream == nil }
+
+  @inlinable
+  mutating func popFirst() -> Event<Downstream.Input, Downstream.Failure>? {
+    guard head < queue.count else {
+      if !queue.isEmpty { queue.removeAll(keepingCapacity: queue.capacity <= 16) }
+      head = 0
       return nil
     }
-    refused?.cancel()
-    return SignalSubscription(target: self, id: 0)
+    defer { head += 1 }
+    return queue[head]
+  }
+}
+
+/// What an arriving event does.
+@usableFromInline
+enum MainActorArrival {
+  case deliverNow
+  case hop
+  case queued
+  case refused
+}
+
+/// One `receiveOnMainActor()` subscription: its storage and what it does with it.
+@usableFromInline
+struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
+  @usableFromInline typealias Input = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+
+  @usableFromInline let state: Locked<MainActorDeliveryState<Downstream>>
+
+  @inlinable
+  init(downstream: Downstream) {
+    state = Locked(MainActorDeliveryState(downstream: downstream))
   }
 
+  /// Subscribes to `upstream` and returns the downstream's subscription.
+  @inlinable
+  func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
+  where Upstream.Output == Input, Upstream.Failure == Failure {
+    var handle = Optional(upstream._subscribeHandle(MainActorDeliveryObserver(delivery: self)))
+    state.withLock { state in
+      if !state.ended { state.upstream = handle.take() }
+    }
+    handle?.cancel()  // ended while subscribing
+    return SignalSubscription(object: state.storage, id: 0) { storage, _ in
+      MainActorDelivery.end(LockStorage.unsafeCast(storage))
+    }
+  }
+
+  @inlinable
   func receiveUpstream(_ event: Event<Input, Failure>) -> SignalControl {
     let onMain = MainThread.isCurrent
-    let arrival = state.withLock { state -> Arrival in
+    let arrival = state.withLock { state -> MainActorArrival in
       guard !state.ended else { return .refused }
       if onMain && !state.draining && !state.hopScheduled && state.head == state.queue.count {
         state.draining = true
@@ -72,7 +91,8 @@ final class MainActorDelivery<Downstream: SignalObserver>: SubscriptionTarget, @
     case .deliverNow:
       if deliver(event) { drain() }
     case .hop:
-      DispatchQueue.main.async { self.hopped() }
+      let delivery = self
+      DispatchQueue.main.async { delivery.hopped() }
     case .queued:
       break
     case .refused:
@@ -82,7 +102,8 @@ final class MainActorDelivery<Downstream: SignalObserver>: SubscriptionTarget, @
   }
 
   /// The main-queue drain: delivers what waits, unless a synchronous delivery already holds the drain.
-  private func hopped() {
+  @inlinable
+  func hopped() {
     let claimed = state.withLock { state -> Bool in
       state.hopScheduled = false
       guard !state.ended, !state.draining else { return false }
@@ -93,7 +114,8 @@ final class MainActorDelivery<Downstream: SignalObserver>: SubscriptionTarget, @
   }
 
   /// Delivers queued events until none is left; then gives up the drain.
-  private func drain() {
+  @inlinable
+  func drain() {
     while let event = state.withLock({ state -> Event<Input, Failure>? in
       guard !state.ended, let event = state.popFirst() else {
         state.draining = false
@@ -106,38 +128,54 @@ final class MainActorDelivery<Downstream: SignalObserver>: SubscriptionTarget, @
   }
 
   /// Delivers one event; false once delivery has ended (a terminal event, or `stop`).
-  private func deliver(_ event: Event<Input, Failure>) -> Bool {
-    // No check of `ended` between taking the event and here: a cancel on the main thread cannot come in
-    // between (this is the main thread), and one from another thread may let an event already in
-    // flight through (the event contract).
+  ///
+  /// No check of `ended` between taking the event and here: a cancel on the main thread cannot come in
+  /// between (this is the main thread), and one from another thread may let an event already in flight
+  /// through (the event contract).
+  @inlinable
+  func deliver(_ event: Event<Input, Failure>) -> Bool {
+    guard let downstream = state.withLock({ $0.downstream }) else { return false }
     let control = downstream.receive(event)
     guard event.isTerminal || control == .stop else { return true }
     end()
     return false
   }
 
-  private func end() {
-    let released = state.withLock { state -> ([Event<Input, Failure>], SignalSubscription?) in
-      state.ended = true
-      state.draining = false
-      defer {
-        state.queue = []
-        state.head = 0
-        state.upstream = nil
-      }
-      return (state.queue, state.upstream)
-    }
-    released.1?.cancel()
+  /// Ends delivery: the downstream, the waiting events and the upstream are released.
+  @inlinable
+  func end() {
+    Self.end(state.storage)
   }
 
-  func cancelSubscription(id: UInt64) {
-    end()
+  /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference).
+  @inlinable
+  static func end(_ storage: LockStorage<MainActorDeliveryState<Downstream>>) {
+    var upstream: SignalSubscriptionHandle?
+    let released = storage.withLock { state -> (Downstream?, [Event<Input, Failure>]) in
+      upstream = state.upstream.take()
+      state.draining = false
+      defer {
+        state.downstream = nil
+        state.queue = []
+        state.head = 0
+      }
+      return (state.downstream, state.queue)
+    }
+    _ = released  // released here, outside the lock
+    upstream?.cancel()
   }
 }
 
+@usableFromInline
 struct MainActorDeliveryObserver<Downstream: SignalObserver>: SignalObserver {
-  let delivery: MainActorDelivery<Downstream>
+  @usableFromInline let delivery: MainActorDelivery<Downstream>
 
+  @inlinable
+  init(delivery: MainActorDelivery<Downstream>) {
+    self.delivery = delivery
+  }
+
+  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     delivery.receiveUpstream(event)
   }

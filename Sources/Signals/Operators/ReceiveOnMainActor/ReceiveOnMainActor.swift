@@ -40,6 +40,7 @@ extension Signal {
   /// It is the last step of a pipeline: put operators before it. What it returns is not a ``Signal``
   /// itself, so that its `sink` and `observe` are the only ones — main-actor closures — and a closure
   /// that updates main-actor state never resolves to the `@Sendable` forms every signal has.
+  @inlinable
   public func receiveOnMainActor() -> SignalOnMainActor<Self> {
     SignalOnMainActor(upstream: self)
   }
@@ -57,11 +58,13 @@ public struct SignalOnMainActor<Upstream: Signal>: Sendable {
   public let upstream: Upstream
 
   /// Wraps `upstream`; prefer ``Signal/receiveOnMainActor()``.
+  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer`, which then receives every event on the main thread.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     MainActorDelivery(downstream: observer).attach(to: upstream)
@@ -72,6 +75,7 @@ extension SignalOnMainActor {
   /// Subscribes with a main-actor closure that sees every event: each value, then the terminal event.
   ///
   /// Keep the returned subscription: releasing it cancels delivery.
+  @inlinable
   public func observe(_ receiveEvent: @escaping @MainActor (Event<Output, Failure>) -> Void) -> SignalSubscription {
     subscribe(MainActorEventObserver(receiveEvent: receiveEvent))
   }
@@ -79,17 +83,12 @@ extension SignalOnMainActor {
   /// Subscribes with main-actor closures: one for values and one for the terminal event.
   ///
   /// Keep the returned subscription: releasing it cancels delivery.
+  @inlinable
   public func sink(
     receiveCompletion: @escaping @MainActor (SignalCompletion<Failure>) -> Void,
     receiveValue: @escaping @MainActor (Output) -> Void
   ) -> SignalSubscription {
-    observe { @MainActor event in
-      switch event {
-      case .value(let value): receiveValue(value)
-      case .finished: receiveCompletion(.finished)
-      case .failed(let error): receiveCompletion(.failed(error))
-      }
-    }
+    subscribe(MainActorSinkObserver(receiveCompletion: receiveCompletion, receiveValue: receiveValue))
   }
 }
 
@@ -97,21 +96,55 @@ extension SignalOnMainActor where Failure == Never {
   /// Subscribes with a main-actor closure for values, for signals that cannot fail.
   ///
   /// Keep the returned subscription: releasing it cancels delivery.
+  @inlinable
   public func sink(receiveValue: @escaping @MainActor (Output) -> Void) -> SignalSubscription {
-    observe { @MainActor event in
-      if case .value(let value) = event { receiveValue(value) }
-    }
+    subscribe(MainActorSinkObserver(receiveCompletion: { _ in }, receiveValue: receiveValue))
   }
 }
 
-/// Calls a main-actor closure; only ever subscribed through `SignalOnMainActor`, which delivers on
-/// the main thread, so entering the main actor's isolation here is checked, not assumed blindly
+/// Calls a main-actor closure; only ever subscribed through `SignalOnMainActor`, which delivers on the
+/// main thread, so entering the main actor's isolation here is checked, not assumed blindly
 /// (`assumeIsolated` traps if it were ever wrong).
+@usableFromInline
 struct MainActorEventObserver<Input: Sendable, Failure: Error>: SignalObserver {
-  let receiveEvent: @MainActor (Event<Input, Failure>) -> Void
+  @usableFromInline let receiveEvent: @MainActor (Event<Input, Failure>) -> Void
 
+  @inlinable
+  init(receiveEvent: @escaping @MainActor (Event<Input, Failure>) -> Void) {
+    self.receiveEvent = receiveEvent
+  }
+
+  @inlinable
   func receive(_ event: Event<Input, Failure>) -> SignalControl {
     MainActor.assumeIsolated { receiveEvent(event) }
+    return .continue
+  }
+}
+
+/// `MainActorEventObserver` with one closure for values and one for the end (no closure wrapping them).
+@usableFromInline
+struct MainActorSinkObserver<Input: Sendable, Failure: Error>: SignalObserver {
+  @usableFromInline let receiveCompletion: @MainActor (SignalCompletion<Failure>) -> Void
+  @usableFromInline let receiveValue: @MainActor (Input) -> Void
+
+  @inlinable
+  init(
+    receiveCompletion: @escaping @MainActor (SignalCompletion<Failure>) -> Void,
+    receiveValue: @escaping @MainActor (Input) -> Void
+  ) {
+    self.receiveCompletion = receiveCompletion
+    self.receiveValue = receiveValue
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, Failure>) -> SignalControl {
+    MainActor.assumeIsolated {
+      switch event {
+      case .value(let value): receiveValue(value)
+      case .finished: receiveCompletion(.finished)
+      case .failed(let error): receiveCompletion(.failed(error))
+      }
+    }
     return .continue
   }
 }
