@@ -1,0 +1,23 @@
+import Signals
+
+/// An action `SignalsTesting` scheduled on a test scheduler: the one place its inputs and recorders call
+/// `schedule`, so a change of the scheduler's API is a change here.
+///
+/// Correctness never rests on releasing a handle: whoever schedules keeps the handle for as long as the
+/// action should stay pending, and cancels it explicitly when it should not run.
+struct ScheduledWork: Sendable {
+  private let scheduler: TestScheduler
+  private let handle: SignalSubscription
+
+  /// Schedules `action` at `instant` on `scheduler` (an instant in the past means the current one).
+  static func schedule(
+    on scheduler: TestScheduler, at instant: SignalInstant, _ action: @escaping @Sendable () -> Void
+  ) -> ScheduledWork {
+    ScheduledWork(scheduler: scheduler, handle: scheduler.schedule(at: instant, action))
+  }
+
+  /// Removes the action if it has not run yet.
+  func cancel() {
+    handle.cancel()
+  }
+}
