@@ -11,6 +11,10 @@ import Signals
 /// #expect(result == nil, "\(result!)")
 /// ```
 ///
+/// Inputs can also come from event lists at ticks of the frame, as in RxTest (`hotInput(_:)`,
+/// `coldInput(_:)`), and record their subscriptions (``TestInput``); ``start(created:subscribed:cancelled:_:)``
+/// records a signal as RxTest's `start` does. See <doc:EventListsAndSubscriptions>.
+///
 /// Frame `n` of every diagram is the instant `origin + n × frame`, where
 /// ``origin`` is the scheduler's time when the `MarbleTest` was made — except
 /// a cold input, whose frame zero is the instant it is subscribed to. See

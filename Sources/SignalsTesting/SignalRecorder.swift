@@ -14,7 +14,7 @@ import Signals
 /// ```
 ///
 /// It is a class: subscribing it twice records both subscriptions' events in one list. Events are
-/// recorded with the scheduler's ``SignalScheduler/now`` when they arrive; it is thread-safe.
+/// recorded with the scheduler's `now` when they arrive; it is thread-safe.
 /// ``MarbleTest/record(_:frames:)`` and ``MarbleTest/start(created:subscribed:cancelled:_:)`` use one.
 public final class SignalRecorder<Input: Sendable, Failure: Error>: SignalObserver, Sendable {
   private let scheduler: any SignalScheduler

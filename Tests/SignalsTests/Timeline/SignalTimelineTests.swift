@@ -213,7 +213,7 @@ private func ms(_ milliseconds: Int) -> SignalInstant { SignalInstant(offset: .m
   }
 }
 
-// The examples of Signals.docc/Timelines.md, kept true here.
+// The examples of Signals.docc/DrawingTimelines.md, kept true here.
 @Suite struct TimelinesArticleTests {
   @Test func labelsAndInstantsOffTheGrid() {
     let ms = { (n: Int) in SignalInstant(offset: .milliseconds(n)) }
