@@ -58,6 +58,11 @@ public final class MarbleTest: Sendable {
     self.groupLength = groupLength
   }
 
+  /// Cancels the hot inputs' events that have not run: an input outlives its test only as a silent one.
+  deinit {
+    for work in retained.withLock({ $0 }) { work.cancel() }
+  }
+
   /// The test's frame and origin.
   var grid: TestGrid { TestGrid(frame: frame, origin: origin) }
 

@@ -6,6 +6,7 @@ import Signals
 /// Correctness never rests on releasing a handle: whoever schedules keeps the handle for as long as the
 /// action should stay pending, and cancels it explicitly when it should not run.
 struct ScheduledWork: Sendable {
+  /// The scheduler that made ``handle`` (what a cancel by handle will need).
   private let scheduler: TestScheduler
   private let handle: SignalSubscription
 

@@ -163,6 +163,30 @@ private struct Point: Equatable, Sendable {
     #expect(failing.subscriptions.isEmpty)
   }
 
+  @Test func everyDiagramFormMakesATestInput() throws {
+    let m = MarbleTest()
+    let hot = try m.hotInput("-a#", error: MarbleTestError(code: 1))
+    let cold = try m.coldInput("-1-2|", values: ["1": 10, "2": 20])
+    let coldFailing = try m.coldInput("-a#", values: ["a": 1], error: MarbleTestError(code: 2))
+    #expect(m.record(hot).completion == .failed(MarbleTestError(code: 1)))
+    #expect(m.record(cold).values == [10, 20])
+    #expect(m.record(coldFailing).testEvents == [.value(7, 1), .failed(8, MarbleTestError(code: 2))])
+    #expect(hot.subscriptions == [TestSubscriptionRecord(0, 2)])
+  }
+
+  @Test func aTestThatEndsCancelsItsHotInputsPendingEvents() throws {
+    // Today releasing a scheduled action's handle also cancels it; MarbleTest's deinit cancels explicitly,
+    // which keeps this true once handles no longer cancel when released.
+    let scheduler = TestScheduler()
+    do {
+      let m = MarbleTest(scheduler: scheduler)
+      _ = try m.hotInput("--a--b|")
+      _ = m.hotInput([.value(3, "c")])
+      #expect(scheduler.pendingCount == 4)
+    }
+    #expect(scheduler.pendingCount == 0)
+  }
+
   @Test func aTestEventReadsAsWritten() {
     #expect(TestEvent<Int, MarbleTestError>.value(210, 2).description == "value(210, 2)")
     #expect(
