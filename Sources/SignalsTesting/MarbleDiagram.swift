@@ -16,9 +16,16 @@ import Signals
 /// **Counting frames.** Every *slot* is one frame: a single symbol, or a whole
 /// parenthesized group (whatever its length). So in `"-(ab)-c|"` the values
 /// `a` and `b` happen in frame 1, `c` in frame 3 and the finish in frame 4.
-/// (RxJS counts every character of a group as a frame; we do not, so a
+/// (RxJS counts every character of a group as a frame; by default we do not, so a
 /// recording renders back to exactly the diagram that describes it.) The
 /// event in frame `n` happens `n × frame` after the diagram's zero.
+///
+/// **RxJS diagrams.** Parsed with ``GroupLength/rxjs`` (or in a `MarbleTest` made with
+/// `groupLength: .rxjs`), a group lasts as many frames as its characters, parentheses included, as in
+/// RxJS: in `"-(ab)-c|"`, `a` and `b` happen in frame 1, `c` in frame 6 and the finish in frame 7. So
+/// a diagram from an RxJS test can be pasted as it is. Spaces are ignored in both modes (as in RxJS's
+/// `run` mode); RxJS's time progressions (`10ms`) and its `!` in subscription diagrams are not
+/// part of this grammar (a digit is a value).
 ///
 /// With `^`, frames are counted from the `^` slot (frame zero); slots before
 /// it have negative frames.
@@ -54,6 +61,16 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
     public var columns: [Int]
   }
 
+  /// How many frames a group `(ab)` lasts.
+  public enum GroupLength: Sendable, Hashable {
+    /// One frame, whatever its length: a recording renders back to the diagram that describes it (the
+    /// default).
+    case oneFrame
+    /// As many frames as its characters, parentheses included, as in RxJS: `(ab)` lasts four frames,
+    /// so `"-(ab)-c"` puts `c` in frame 6.
+    case rxjs
+  }
+
   /// The characters reserved by the grammar; every other non-space character names a value.
   public static let reservedCharacters: Set<Character> = ["-", "|", "#", "(", ")", "^", " "]
 
@@ -65,17 +82,28 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
   public let frameCount: Int
   /// The column of `^`, if the diagram has one.
   public let subscriptionColumn: Int?
+  /// How many frames a group lasts in this diagram.
+  public let groupLength: GroupLength
 
   /// The diagram, as written.
   public var description: String { text }
 
-  /// Parses `text`.
+  /// Parses `text`, a group lasting `groupLength`.
+  ///
+  /// ```swift
+  /// let ours = try MarbleDiagram("-(ab)-c|")
+  /// let pasted = try MarbleDiagram("-(ab)-c|", groupLength: .rxjs)
+  /// // ours.slots.map(\.frame) == [1, 3, 4]; pasted.slots.map(\.frame) == [1, 6, 7]
+  /// ```
   ///
   /// - Throws: ``MarbleError`` naming the column of the first problem: an
   ///   unbalanced or nested parenthesis, an empty group, `-` or `^` inside a
   ///   group, a second `^`, or an event after `|` or `#`.
-  public init(_ text: String) throws(MarbleError) {
+  public init(_ text: String, groupLength: GroupLength = .oneFrame) throws(MarbleError) {
     self.text = text
+    self.groupLength = groupLength
+    // With RxJS's group length, every character of a group is a frame: `(`, each symbol, `)`.
+    let frameInGroup = groupLength == .rxjs ? 1 : 0
     var slots: [Slot] = []
     var slotIndex = 0
     var subscriptionSlot: Int?
@@ -108,6 +136,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
           open.symbols.append(symbol)
           open.columns.append(column)
           group = open
+          slotIndex += frameInGroup
         }
         continue
       }
@@ -122,6 +151,7 @@ public struct MarbleDiagram: Sendable, Hashable, CustomStringConvertible {
       case "(":
         if terminalColumn != nil { throw fail(.eventAfterTerminal, column) }
         group = Slot(frame: slotIndex, column: column, symbols: [], columns: [])
+        slotIndex += frameInGroup
       case ")":
         throw fail(.unbalancedClose, column)
       default:

@@ -2,8 +2,19 @@ import Signals
 
 /// Every event a signal delivered during a marble test, with its virtual time.
 ///
-/// Made by ``MarbleTest/record(_:frames:)``; renders back to a marble diagram
-/// with ``marbles(values:)``.
+/// Made by ``MarbleTest/record(_:frames:)``, ``MarbleTest/start(created:subscribed:cancelled:_:)`` or a
+/// ``SignalRecorder``; renders back to a marble diagram with ``marbles(values:)``, and compares with an
+/// event list in ticks through ``testEvents``:
+///
+/// ```swift
+/// let test = MarbleTest(frame: .milliseconds(1))
+/// let xs = test.hotInput([.value(150, 1), .value(210, 2), .finished(300)])
+/// let results = test.start { xs.map { $0 + 1 } }
+/// // results.testEvents == [.value(210, 3), .finished(300)]
+/// // results.values == [3]
+/// ```
+///
+/// It draws through `SignalTimeline`: ``lane(_:values:)`` makes it a lane of a larger timeline.
 public struct MarbleRecording<Output: Sendable, Failure: Error>: Sendable {
   /// One recorded event and the virtual instant it was delivered at.
   public struct Entry: Sendable {
@@ -25,12 +36,44 @@ public struct MarbleRecording<Output: Sendable, Failure: Error>: Sendable {
   public var origin: SignalInstant
   /// The duration of one frame.
   public var frame: Duration
+  /// How ``marbles(values:)`` draws a group: in one frame, or, for RxJS, over as many frames as its
+  /// characters (a recording of a `MarbleTest` made with `groupLength: .rxjs` draws RxJS's way).
+  public var groupLength: MarbleDiagram.GroupLength
 
-  /// A recording of `events`, with frames of `frame` counted from `origin`.
-  public init(events: [Entry], origin: SignalInstant, frame: Duration) {
+  /// A recording of `events`, with frames of `frame` counted from `origin`, groups drawn `groupLength`.
+  public init(
+    events: [Entry], origin: SignalInstant, frame: Duration, groupLength: MarbleDiagram.GroupLength = .oneFrame
+  ) {
     self.events = events
     self.origin = origin
     self.frame = frame
+    self.groupLength = groupLength
+  }
+
+  /// The events with their times as ticks of ``frame`` (instants for the times between two frames), to
+  /// compare with an event list as in RxTest.
+  ///
+  /// ```swift
+  /// let test = MarbleTest(frame: .milliseconds(1))
+  /// let recording = test.start { test.coldInput([.value(0, "a"), .finished(50)]) }
+  /// // recording.testEvents == [.value(200, "a"), .finished(250)]
+  /// ```
+  public var testEvents: [TestEvent<Output, Failure>] {
+    let grid = TestGrid(frame: frame, origin: origin)
+    return events.map { TestEvent(grid.time(of: $0.time), $0.event) }
+  }
+
+  /// The recording as a lane of a `SignalTimeline` called `name`, values drawn as `symbol` names them.
+  public func lane(_ name: String, symbol: (Output) -> Character) -> SignalTimeline.Lane {
+    SignalTimeline.Lane(
+      name,
+      marks: events.map { entry in
+        switch entry.event {
+        case .value(let value): return .value(symbol(value), at: entry.time)
+        case .finished: return .finished(at: entry.time)
+        case .failed: return .failed(at: entry.time)
+        }
+      })
   }
 
   /// The values, in order.
@@ -43,10 +86,7 @@ public struct MarbleRecording<Output: Sendable, Failure: Error>: Sendable {
 
   /// The frame of `time`, and whether `time` falls exactly on it (not between two frames).
   public func frame(of time: SignalInstant) -> (frame: Int, isExact: Bool) {
-    let offset = time - origin
-    let nearest = Int((offset / frame).rounded())
-    if frame * nearest == offset { return (nearest, true) }
-    return (Int((offset / frame).rounded(.down)), false)
+    SignalTimeline(frame: frame, origin: origin).frame(of: time)
   }
 
   /// Renders the recording as a marble diagram, naming values with `symbol`.
@@ -54,12 +94,12 @@ public struct MarbleRecording<Output: Sendable, Failure: Error>: Sendable {
   /// Events at the same frame render as a group `(ab)`. An event between two
   /// frames renders in the earlier one (compare ``events`` for exact times).
   public func marbles(symbol: (Output) -> Character) -> String {
-    MarbleRendering.cells(of: self, symbol: symbol).joined()
+    cells(symbol: symbol).joined()
   }
 
   /// One rendered cell per frame (for alignment); see ``marbles(symbol:)``.
   func cells(symbol: (Output) -> Character) -> [String] {
-    MarbleRendering.cells(of: self, symbol: symbol)
+    MarbleRendering.spanningGroups(MarbleRendering.cells(of: self, symbol: symbol), groupLength)
   }
 }
 
@@ -71,6 +111,22 @@ extension MarbleRecording where Output: Equatable {
   /// one character (`7`, `a`), else as `?`.
   public func marbles(values: [Character: Output] = [:]) -> String {
     marbles(symbol: MarbleRendering.symbolLookup(values))
+  }
+
+  /// The recording as a lane of a `SignalTimeline` called `name`, values named by their keys in
+  /// `values` (as ``marbles(values:)`` names them).
+  ///
+  /// ```swift
+  /// let test = MarbleTest(frame: .milliseconds(100))
+  /// let input = try test.hotInput("-a--b|")
+  /// let output = test.record(input.map { $0.uppercased() })
+  /// let timeline = SignalTimeline(
+  ///   frame: test.frame, origin: test.origin,
+  ///   lanes: [output.lane("output", values: ["A": "A", "B": "B"])])
+  /// // timeline.description == "output  -A--B|"
+  /// ```
+  public func lane(_ name: String, values: [Character: Output] = [:]) -> SignalTimeline.Lane {
+    lane(name, symbol: MarbleRendering.symbolLookup(values))
   }
 }
 
@@ -101,31 +157,12 @@ enum MarbleRendering {
     return "?"
   }
 
-  static func text<Output: Sendable, Failure: Error>(
-    of event: Event<Output, Failure>, symbol: (Output) -> Character
-  ) -> Character {
-    switch event {
-    case .value(let value): return symbol(value)
-    case .finished: return "|"
-    case .failed: return "#"
-    }
-  }
-
+  /// One cell per frame of `recording`, drawn by `SignalTimeline` (one lane, no name).
   static func cells<Output: Sendable, Failure: Error>(
     of recording: MarbleRecording<Output, Failure>, symbol: (Output) -> Character
   ) -> [String] {
-    var byFrame: [Int: [Character]] = [:]
-    var last = -1
-    for entry in recording.events {
-      let frame = max(recording.frame(of: entry.time).frame, 0)
-      byFrame[frame, default: []].append(text(of: entry.event, symbol: symbol))
-      last = max(last, frame)
-    }
-    guard last >= 0 else { return [] }
-    return (0...last).map { frame in
-      guard let symbols = byFrame[frame] else { return "-" }
-      return symbols.count == 1 ? String(symbols[0]) : "(" + String(symbols) + ")"
-    }
+    let timeline = SignalTimeline(frame: recording.frame, origin: recording.origin)
+    return timeline.cells(of: recording.lane("", symbol: symbol))
   }
 
   /// Cells of a parsed diagram, from frame zero (slots before `^` are left out).
@@ -141,6 +178,7 @@ enum MarbleRendering {
       }.joined()
       cells[slot.frame] = slot.symbols.count == 1 ? text : "(" + text + ")"
     }
+    cells = spanningGroups(cells, diagram.groupLength)
     // Drop trailing dashes after a terminal event for a tidy comparison.
     if let terminal = cells.lastIndex(where: { $0.contains("|") || $0.contains("#") }) {
       cells.removeSubrange((terminal + 1)...)
@@ -148,19 +186,27 @@ enum MarbleRendering {
     return cells
   }
 
+  /// `cells` with RxJS's group length applied when `groupLength` is `.rxjs`: the frames after a group
+  /// that its characters cover are drawn as nothing (a `-` there is dropped). An event in such a frame
+  /// cannot be drawn RxJS's way; it is drawn right after the group (exact times are in the events).
+  static func spanningGroups(_ cells: [String], _ groupLength: MarbleDiagram.GroupLength) -> [String] {
+    guard groupLength == .rxjs else { return cells }
+    var result = cells
+    var index = 0
+    while index < result.count {
+      let covered = min(index + result[index].count, result.count)
+      index += 1
+      while index < covered && result[index] == "-" {
+        result[index] = ""
+        index += 1
+      }
+    }
+    return result
+  }
+
   /// Two rows of cells padded so that each frame starts in the same column in both.
   static func aligned(_ top: [String], _ bottom: [String]) -> (String, String) {
-    var upper = ""
-    var lower = ""
-    for index in 0..<max(top.count, bottom.count) {
-      let a = index < top.count ? top[index] : ""
-      let b = index < bottom.count ? bottom[index] : ""
-      let width = max(a.count, b.count)
-      upper += a + String(repeating: " ", count: index < top.count ? width - a.count : 0)
-      lower += b + String(repeating: " ", count: index < bottom.count ? width - b.count : 0)
-    }
-    while upper.last == " " { upper.removeLast() }
-    while lower.last == " " { lower.removeLast() }
-    return (upper, lower)
+    let rows = SignalTimeline.align([top, bottom])
+    return (rows[0], rows[1])
   }
 }

@@ -11,6 +11,10 @@ import Signals
 /// #expect(result == nil, "\(result!)")
 /// ```
 ///
+/// Inputs can also come from event lists at ticks of the frame, as in RxTest (`hotInput(_:)`,
+/// `coldInput(_:)`), and record their subscriptions (``TestInput``); ``start(created:subscribed:cancelled:_:)``
+/// records a signal as RxTest's `start` does. See <doc:EventListsAndSubscriptions>.
+///
 /// Frame `n` of every diagram is the instant `origin + n × frame`, where
 /// ``origin`` is the scheduler's time when the `MarbleTest` was made — except
 /// a cold input, whose frame zero is the instant it is subscribed to. See
@@ -30,15 +34,46 @@ public final class MarbleTest: Sendable {
   public let frame: Duration
   /// The instant of frame zero: the scheduler's time when this was made.
   public let origin: SignalInstant
+  /// How many frames a group `(ab)` of this test's diagrams lasts: one (the default), or, to paste RxJS
+  /// diagrams as they are, as many as its characters (see ``MarbleDiagram/GroupLength``).
+  public let groupLength: MarbleDiagram.GroupLength
 
-  /// A marble test on `scheduler`, one frame lasting `frame`.
+  /// The hot inputs' scheduled events, kept pending for as long as the test lives.
+  private let retained = Locked<[ScheduledWork]>([])
+
+  /// A marble test on `scheduler`, one frame lasting `frame`, groups lasting `groupLength`.
+  ///
+  /// For diagrams pasted from RxJS, pass `groupLength: .rxjs` (and `frame: .milliseconds(1)`, the frame
+  /// of RxJS's `run` mode, if times in milliseconds matter).
   ///
   /// - Precondition: `frame` is positive.
-  public init(scheduler: TestScheduler = TestScheduler(), frame: Duration = .milliseconds(100)) {
+  public init(
+    scheduler: TestScheduler = TestScheduler(), frame: Duration = .milliseconds(100),
+    groupLength: MarbleDiagram.GroupLength = .oneFrame
+  ) {
     if let problem = Self.problem(frame: frame) { preconditionFailure(problem) }
     self.scheduler = scheduler
     self.frame = frame
     self.origin = scheduler.now
+    self.groupLength = groupLength
+  }
+
+  /// Cancels the hot inputs' events that have not run: an input outlives its test only as a silent one.
+  deinit {
+    for work in retained.withLock({ $0 }) { work.cancel() }
+  }
+
+  /// The test's frame and origin.
+  var grid: TestGrid { TestGrid(frame: frame, origin: origin) }
+
+  /// Keeps `work` pending for as long as the test lives.
+  func retain(_ work: [ScheduledWork]) {
+    retained.withLock { $0 += work }
+  }
+
+  /// Parses `text` with the test's group length.
+  func parse(_ text: String) throws(MarbleError) -> MarbleDiagram {
+    try MarbleDiagram(text, groupLength: groupLength)
   }
 
   /// Why `frame` cannot be a marble frame, or `nil` when it can. Backs the precondition of ``init(scheduler:frame:)``.
@@ -64,6 +99,8 @@ public final class MarbleTest: Sendable {
   ///
   /// All its events are scheduled now. With `^`, frames count from the `^`
   /// and events before it are never sent (they happened before the test).
+  /// ``hotInput(_:values:error:)`` makes the same input as a ``TestInput``, which also records its
+  /// subscriptions.
   ///
   /// - Parameters:
   ///   - diagram: the events and their frames (see ``MarbleDiagram``).
@@ -73,32 +110,32 @@ public final class MarbleTest: Sendable {
   public func hot<Output: Sendable, Failure: Error>(
     _ diagram: String, values: [Character: Output], error: Failure
   ) throws(MarbleError) -> AnySignal<Output, Failure> {
-    try makeHot(diagram, values: values, error: error)
+    try makeHot(diagram, values: values, error: error).eraseToAnySignal()
   }
 
   /// A hot input that cannot fail; see ``hot(_:values:error:)``.
   public func hot<Output: Sendable>(
     _ diagram: String, values: [Character: Output]
   ) throws(MarbleError) -> AnySignal<Output, Never> {
-    try makeHot(diagram, values: values, error: nil)
+    try makeHot(diagram, values: values, error: nil).eraseToAnySignal()
   }
 
   /// A hot input of one-character strings (`"a"` is `"a"`); see ``hot(_:values:error:)``.
   public func hot(_ diagram: String) throws(MarbleError) -> AnySignal<String, Never> {
-    try makeHot(diagram, values: [:], error: nil)
+    try makeHot(diagram, values: [:], error: nil).eraseToAnySignal()
   }
 
   /// A hot input of one-character strings that fails with `error` at `#`; see ``hot(_:values:error:)``.
   public func hot<Failure: Error>(_ diagram: String, error: Failure) throws(MarbleError) -> AnySignal<String, Failure> {
-    try makeHot(diagram, values: [:], error: error)
+    try makeHot(diagram, values: [:], error: error).eraseToAnySignal()
   }
 
-  private func makeHot<Output: Sendable, Failure: Error>(
+  func makeHot<Output: Sendable, Failure: Error>(
     _ text: String, values: [Character: Output], error: Failure?
-  ) throws(MarbleError) -> AnySignal<Output, Failure> {
-    let diagram = try MarbleDiagram(text)
+  ) throws(MarbleError) -> TestInput<Output, Failure> {
+    let diagram = try parse(text)
     let events = try diagram.events(values: values, error: error)
-    let subject = PassthroughSignal<Output, Failure>()
+    var batches: [(instant: SignalInstant, events: [Event<Output, Failure>])] = []
     var index = 0
     while index < events.count {
       let frame = events[index].frame
@@ -108,10 +145,11 @@ public final class MarbleTest: Sendable {
         index += 1
       }
       guard frame >= 0 else { continue }
-      let toSend = batch
-      scheduler.schedule(at: instant(ofFrame: frame)) { for event in toSend { subject.send(event) } }
+      batches.append((instant(ofFrame: frame), batch))
     }
-    return AnySignal(subject)
+    let (input, work) = TestInput.hot(batches, test: self)
+    retain(work)
+    return input
   }
 
   // MARK: Cold inputs
@@ -122,64 +160,56 @@ public final class MarbleTest: Sendable {
   /// All of a subscription's events are scheduled when it subscribes, frame
   /// zero's included (they run at the next advance of the scheduler, or in
   /// the current one). Cancelling, or answering `SignalControl.stop`,
-  /// cancels the events not yet sent.
+  /// cancels the events not yet sent. ``coldInput(_:values:error:)`` makes the same input as a
+  /// ``TestInput``, which also records its subscriptions.
   ///
   /// - Throws: ``MarbleError`` if the diagram does not parse, fit `values`, or has a `^`.
   public func cold<Output: Sendable, Failure: Error>(
     _ diagram: String, values: [Character: Output], error: Failure
   ) throws(MarbleError) -> AnySignal<Output, Failure> {
-    try makeCold(diagram, values: values, error: error)
+    try makeCold(diagram, values: values, error: error).eraseToAnySignal()
   }
 
   /// A cold input that cannot fail; see ``cold(_:values:error:)``.
   public func cold<Output: Sendable>(
     _ diagram: String, values: [Character: Output]
   ) throws(MarbleError) -> AnySignal<Output, Never> {
-    try makeCold(diagram, values: values, error: nil)
+    try makeCold(diagram, values: values, error: nil).eraseToAnySignal()
   }
 
   /// A cold input of one-character strings; see ``cold(_:values:error:)``.
   public func cold(_ diagram: String) throws(MarbleError) -> AnySignal<String, Never> {
-    try makeCold(diagram, values: [:], error: nil)
+    try makeCold(diagram, values: [:], error: nil).eraseToAnySignal()
   }
 
   /// A cold input of one-character strings that fails with `error` at `#`; see ``cold(_:values:error:)``.
   public func cold<Failure: Error>(_ diagram: String, error: Failure) throws(MarbleError) -> AnySignal<String, Failure>
   {
-    try makeCold(diagram, values: [:], error: error)
+    try makeCold(diagram, values: [:], error: error).eraseToAnySignal()
   }
 
-  private func makeCold<Output: Sendable, Failure: Error>(
+  func makeCold<Output: Sendable, Failure: Error>(
     _ text: String, values: [Character: Output], error: Failure?
-  ) throws(MarbleError) -> AnySignal<Output, Failure> {
-    let diagram = try MarbleDiagram(text)
+  ) throws(MarbleError) -> TestInput<Output, Failure> {
+    let diagram = try parse(text)
     if let column = diagram.subscriptionColumn {
       throw MarbleError(.subscriptionNotAllowed, column: column, diagram: text)
     }
     let events = try diagram.events(values: values, error: error).compactMap { item in
       item.event.event.map { (item.frame, $0) }
     }
-    let scheduler = self.scheduler
-    let frame = self.frame
-    return AnySignal { observer in
-      let run = ColdRun(observer: observer)
-      let start = scheduler.now
-      var tokens: [SignalSubscription] = []
-      var index = 0
-      while index < events.count {
-        let slotFrame = events[index].0
-        var batch: [Event<Output, Failure>] = []
-        while index < events.count && events[index].0 == slotFrame {
-          batch.append(events[index].1)
-          index += 1
-        }
-        let toSend = batch
-        let action = scheduler.schedule(at: start + frame * slotFrame) { run.deliver(toSend) }
-        tokens.append(SignalSubscription(cancelling: action, on: scheduler))
+    var batches: [(offset: Duration, events: [Event<Output, Failure>])] = []
+    var index = 0
+    while index < events.count {
+      let slotFrame = events[index].0
+      var batch: [Event<Output, Failure>] = []
+      while index < events.count && events[index].0 == slotFrame {
+        batch.append(events[index].1)
+        index += 1
       }
-      run.hold(tokens)
-      return SignalSubscription { run.stop() }
+      batches.append((frame * slotFrame, batch))
     }
+    return TestInput.cold(batches, test: self)
   }
 
   // MARK: Recording
@@ -195,21 +225,15 @@ public final class MarbleTest: Sendable {
   public func record<Upstream: Signal>(
     _ signal: Upstream, frames: Int? = nil
   ) -> MarbleRecording<Upstream.Output, Upstream.Failure> {
-    let log = Locked<[MarbleRecording<Upstream.Output, Upstream.Failure>.Entry]>([])
-    let scheduler = self.scheduler
-    let subscription = signal.subscribe(
-      AnySignalObserver { event in
-        let now = scheduler.now
-        log.withLock { $0.append(.init(time: now, event: event)) }
-        return .continue
-      })
+    let recorder = SignalRecorder<Upstream.Output, Upstream.Failure>(scheduler: scheduler)
+    let subscription = signal.subscribe(recorder)
     if let frames {
       scheduler.advance(to: instant(ofFrame: frames))
     } else {
       scheduler.run()
     }
     subscription.cancel()
-    return MarbleRecording(events: log.withLock { $0 }, origin: origin, frame: frame)
+    return recording(of: recorder)
   }
 
   // MARK: Expectations
@@ -228,7 +252,7 @@ public final class MarbleTest: Sendable {
     _ signal: Upstream, toProduce diagram: String,
     values: [Character: Upstream.Output] = [:], error: Upstream.Failure? = nil, frames: Int? = nil
   ) throws(MarbleError) -> MarbleMismatch? where Upstream.Output: Equatable {
-    let parsed = try MarbleDiagram(diagram)
+    let parsed = try parse(diagram)
     if let column = parsed.subscriptionColumn {
       throw MarbleError(.subscriptionNotAllowed, column: column, diagram: diagram)
     }
@@ -237,48 +261,5 @@ public final class MarbleTest: Sendable {
     return MarbleMismatch.compare(
       expected: expected, diagram: parsed, recording: recording,
       symbol: MarbleRendering.symbolLookup(values))
-  }
-}
-
-/// One cold subscription's scheduled events. `@unchecked Sendable`: state is in a `Locked`.
-private final class ColdRun<Observer: SignalObserver>: @unchecked Sendable {
-  private struct State {
-    var stopped = false
-    var tokens: [SignalSubscription] = []
-  }
-
-  private let observer: Observer
-  private let state = Locked(State())
-
-  init(observer: Observer) {
-    self.observer = observer
-  }
-
-  func hold(_ tokens: [SignalSubscription]) {
-    let refused: [SignalSubscription] = state.withLock { state in
-      if state.stopped { return tokens }
-      state.tokens = tokens
-      return []
-    }
-    _ = refused  // released outside the lock
-  }
-
-  func deliver(_ events: [Event<Observer.Input, Observer.Failure>]) {
-    for event in events {
-      guard !state.withLock({ $0.stopped }) else { return }
-      if observer.receive(event) == .stop || event.isTerminal {
-        stop()
-        return
-      }
-    }
-  }
-
-  func stop() {
-    let tokens: [SignalSubscription] = state.withLock { state in
-      state.stopped = true
-      defer { state.tokens = [] }
-      return state.tokens
-    }
-    for token in tokens { token.cancel() }
   }
 }
