@@ -163,9 +163,12 @@ public struct IntroTestResult: Sendable, CustomStringConvertible {
   /// When it ended, from `start`.
   public var endedAfter: Duration? { outcome?.duration }
 
-  /// The outcome, then the trace.
+  /// The trace as a marble diagram at 100 ms a frame (see `IntroTrace.diagram(frame:width:)`).
+  public var diagram: String { trace.diagram() }
+
+  /// The outcome, then the trace's diagram: what a failing expectation should print.
   public var description: String {
-    "\(outcome.map(String.init(describing:)) ?? "undecided")\n\(trace)"
+    "\(outcome.map(String.init(describing:)) ?? "undecided")\n\(diagram)"
   }
 }
 
