@@ -50,7 +50,7 @@ import Signals
 ///   `TestScheduler` advanced from `@MainActor` test code, both happen inside `advance`, at the decided
 ///   virtual instant.
 /// - **Equal instants.** Inputs at one instant are judged once nothing more is due then
-///   (``SignalScheduler/scheduleAtEndOfInstant(_:)``), so the outcome never depends on the order in which
+///   (`SignalScheduler.scheduleAtEndOfInstant(_:)`), so the outcome never depends on the order in which
 ///   they were scheduled: content failed, then animation failed, then completed, then skipped, then timed
 ///   out. On a `TestScheduler`, a ``skip()`` called between advances is decided at the next advance
 ///   (`advance(by: .zero)` is enough).

@@ -19,7 +19,7 @@ public enum IntroStage: String, Sendable, Hashable, CaseIterable {
 /// let animation = IntroAnimation.playback(stages)  // ends at 2 s; the stage is the coordinator's progress
 /// ```
 ///
-/// Built from public operators: `JustSignal(.firstStep)` followed by two ``AfterSignal``s. Each
+/// Built from public operators: `JustSignal(.firstStep)` followed by two `AfterSignal`s. Each
 /// subscription starts its own clock. A negative delay counts as zero.
 public struct IntroStagesSignal: Signal {
   /// The stages.

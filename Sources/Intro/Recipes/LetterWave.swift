@@ -31,7 +31,7 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// let animation = IntroAnimation.playback(wave)  // ends at 5.0 s
 /// ```
 ///
-/// Built from public operators: a ``TimerSignal`` (drift-free), `prefix(while:)`, `map` and `prepend`.
+/// Built from public operators: a `TimerSignal` (drift-free), `prefix(while:)`, `map` and `prepend`.
 public struct LetterWaveSignal: Signal {
   /// The wave's positions.
   public typealias Output = LetterWave

@@ -1,7 +1,7 @@
 import Signals
 
 extension IntroTrace {
-  /// The trace as a ``SignalTimeline``: one lane per input that did something, in a fixed order, then
+  /// The trace as a `SignalTimeline`: one lane per input that did something, in a fixed order, then
   /// the outcome's lane; frame zero is `start`.
   ///
   /// Symbols: `a` the asset loaded, `t` the end trigger, `p` a playback value (labelled in the legend
