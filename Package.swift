@@ -26,7 +26,7 @@ let package = Package(
     ),
     .executableTarget(
       name: "Playgrounds",
-      dependencies: ["Signals", "SignalsTesting", "Intro"],
+      dependencies: ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
       path: "Playgrounds"
     ),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),

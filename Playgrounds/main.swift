@@ -1,23 +1,62 @@
-// Runnable pages, one per concept: `swift run Playgrounds` (all) or `swift run Playgrounds <number>`.
-// CI compiles and runs them, so they stay true.
-import Signals
-import SignalsTesting
+// Runnable pages, one per concept. CI builds and runs them all, so they stay true.
+//
+//   swift run Playgrounds            every page
+//   swift run Playgrounds 5          page 5 (or several: 2 4)
+//   swift run Playgrounds intro      the pages whose name contains "intro"
+//   swift run Playgrounds --list     the pages' numbers and names
 
-/// A page: a title and the code it runs.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A page: a short name to pick it by, a title, and the code it runs.
 struct Page {
+  let name: String
   let title: String
-  let run: () -> Void
+  let run: @MainActor () -> Void
 }
 
 let pages = [
-  Page(title: "Subjects, operators and subscriptions", run: basicsPage),
-  Page(title: "The intro race in virtual time", run: introRacePage),
-  Page(title: "Marble diagrams", run: marblesPage),
+  Page(name: "signals", title: "Signals, operators and subscriptions", run: signalsPage),
+  Page(name: "time", title: "Time and virtual time", run: timePage),
+  Page(name: "marbles", title: "Marble diagrams", run: marblesPage),
+  Page(name: "race", title: "Race and timeout: the intro's race", run: racePage),
+  Page(name: "intro", title: "The intro coordinator", run: introPage),
+  Page(name: "seeds", title: "The seeds' three flows", run: seedsPage),
 ]
 
-let selected = CommandLine.arguments.dropFirst().compactMap { Int($0) }
-for (number, page) in pages.enumerated() where selected.isEmpty || selected.contains(number + 1) {
-  print("── \(number + 1). \(page.title) ──")
-  page.run()
-  print()
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments == ["--list"] {
+  for (number, page) in pages.enumerated() { print("\(number + 1)  \(page.name)  \(page.title)") }
+} else {
+  let chosen = pages.enumerated().filter { number, page in
+    arguments.isEmpty
+      || arguments.contains { $0 == String(number + 1) || page.name.contains($0.lowercased()) }
+  }
+  if chosen.isEmpty {
+    var standardError = FileHandleStandardError()
+    print("Playgrounds: no page matches \(arguments.joined(separator: " ")); --list names them", to: &standardError)
+    exit(2)
+  }
+  for (number, page) in chosen {
+    print("── \(number + 1). \(page.title) ──")
+    page.run()
+    print()
+  }
 }
+
+/// Standard error, for `print(_:to:)`.
+struct FileHandleStandardError: TextOutputStream {
+  mutating func write(_ string: String) {
+    var text = string
+    text.withUTF8 { bytes in _ = systemWrite(2, bytes.baseAddress, bytes.count) }
+  }
+}
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif
