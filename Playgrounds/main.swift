@@ -5,11 +5,7 @@
 //   swift run Playgrounds intro      the pages whose name contains "intro"
 //   swift run Playgrounds --list     the pages' numbers and names
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import Foundation
 
 /// A page: a short name to pick it by, a title, and the code it runs.
 struct Page {
@@ -50,13 +46,6 @@ if arguments == ["--list"] {
 /// Standard error, for `print(_:to:)`.
 struct FileHandleStandardError: TextOutputStream {
   mutating func write(_ string: String) {
-    var text = string
-    text.withUTF8 { bytes in _ = systemWrite(2, bytes.baseAddress, bytes.count) }
+    FileHandle.standardError.write(Data(string.utf8))
   }
 }
-
-#if canImport(Glibc)
-  private let systemWrite = Glibc.write
-#elseif canImport(Darwin)
-  private let systemWrite = Darwin.write
-#endif
