@@ -13,7 +13,9 @@ import Testing
   }
 
   @Test func aCaseInALineOrTwo() {
-    let intro = IntroHarness { .init(animation: .endTrigger($0.trigger), timeout: .seconds(3), scheduler: $0.scheduler) }
+    let intro = IntroHarness {
+      .init(animation: .endTrigger($0.trigger), timeout: .seconds(3), scheduler: $0.scheduler)
+    }
     #expect(intro.run(trigger: .at(seconds: 1)).kind == .completed)
   }
 
