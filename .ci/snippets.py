@@ -336,7 +336,7 @@ def check(root: Path, modules: Path, jobs: int, keep: Path | None = None, quiet:
         counts = {lang: sum(f.language == lang for f in fences) for lang in ("swift", "swift-uncompiled", "marble")}
         print(
             f"snippets: {counts['swift']} swift fences compiled, {counts['swift-uncompiled']} listed as uncompiled, "
-            f"{counts['marble']} marble diagrams bound to tests"
+            f"{counts['marble']} marble fences checked for a test"
         )
     return problems
 
