@@ -1,7 +1,13 @@
 #!/usr/bin/env bash
-# Builds each library's DocC catalog with warnings as errors (no plugin needed).
+# The documentation's checks: the code in it (every ```swift fence compiles, every ```marble diagram has a
+# test that runs it: .ci/snippets.py, after its self-test), then each library's DocC catalog, built with
+# warnings as errors (no plugin needed). Run after `swift build` (CI builds first).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+modules="$(swift build --show-bin-path)/Modules"
+[[ -e "$modules/Signals.swiftmodule" ]] || swift build
+python3 .ci/snippets.py --self-test --modules "$modules"
+python3 .ci/snippets.py --modules "$modules"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 swift package dump-symbol-graph >/dev/null

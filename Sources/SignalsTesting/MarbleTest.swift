@@ -7,9 +7,12 @@ import Signals
 /// let input = try m.hot("-a-b----c-|", values: ["a": 1, "b": 2, "c": 3])
 /// let result = try m.expect(
 ///   input.debounce(for: .milliseconds(300), scheduler: m.scheduler),
-///   toProduce: "-------b---(c|)", values: ["b": 2, "c": 3])
+///   toProduce: "------b---(c|)", values: ["b": 2, "c": 3])
 /// #expect(result == nil, "\(result!)")
 /// ```
+///
+/// (`b` comes 3 frames after it, at frame 6; the input finishes at frame 10 while `c` waits, so `c`
+/// comes at once, with the finish. The package's test `DocExampleTests` runs this code.)
 ///
 /// Inputs can also come from event lists at ticks of the frame, as in RxTest (`hotInput(_:)`,
 /// `coldInput(_:)`), and record their subscriptions (``TestInput``); ``start(created:subscribed:cancelled:_:)``

@@ -32,6 +32,13 @@ extension TestScheduler {
 
   /// Starts `operation` as a task on ``executor``: it runs only inside this scheduler's advances.
   ///
+  /// <!-- setup
+  /// let scheduler = TestScheduler()
+  /// func load(clock: TestClock) async throws -> String {
+  ///   try await clock.sleep(for: .seconds(1))
+  ///   return "ok"
+  /// }
+  /// -->
   /// ```swift
   /// let task = scheduler.startTask { try await load(clock: scheduler.clock) }
   /// scheduler.advance(by: .seconds(1))

@@ -2,6 +2,9 @@ import Signals
 
 /// Everything an ``IntroCoordinator`` is told at `init`: its inputs, its clocks and its policies.
 ///
+/// <!-- setup
+/// import SignalsTesting
+/// -->
 /// ```swift
 /// let scheduler = TestScheduler()  // the main-queue scheduler in an app
 /// let endTrigger = PassthroughSignal<Void, Never>()

@@ -1,8 +1,8 @@
 import Signals
 
 /// The intro's decision, free of schedulers, subscriptions and threads: typed inputs at instants in, at
-/// most one outcome out. The coordinator feeds it and performs what it asks; the rules are DESIGN's
-/// "Intro coordinator — the rules" and are written down in the article "Building an intro".
+/// most one outcome out. The coordinator feeds it and performs what it asks; the rules are written down
+/// in the article "Building an intro".
 ///
 /// Inputs are recorded as they arrive; the decision is taken by ``evaluate(at:)`` once nothing more is due
 /// at an instant, so same-instant inputs never depend on their scheduling order. At an instant, in this

@@ -13,6 +13,9 @@ public enum IntroStage: String, Sendable, Hashable, CaseIterable {
 /// Seed 002's staged splash as a playback: `.firstStep` at once, `.secondStep` after `firstDelay`,
 /// `.finished` after `secondDelay` more, then the signal finishes (which ends the animation).
 ///
+/// <!-- setup
+/// import SignalsTesting
+/// -->
 /// ```swift
 /// let scheduler = TestScheduler()
 /// let stages = IntroStagesSignal(firstDelay: .seconds(1), secondDelay: .seconds(1), on: scheduler)

@@ -25,6 +25,9 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// that tick and never draws `(0, loops)`. For "Loading your portfolio..." (25 characters), two loops at
 /// 0.1 s: 50 values (the first on subscribe), finished at 5.0 s.
 ///
+/// <!-- setup
+/// import SignalsTesting
+/// -->
 /// ```swift
 /// let scheduler = TestScheduler()
 /// let wave = LetterWaveSignal(text: "Loading your portfolio...", on: scheduler)

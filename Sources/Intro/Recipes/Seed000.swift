@@ -26,6 +26,9 @@ extension IntroConfiguration {
   /// failure falls through to the app), the content the intro hides, a 3 s safety timeout, taps that skip,
   /// Reduce Motion's policy, first-launch gating.
   ///
+  /// <!-- setup
+  /// import SignalsTesting
+  /// -->
   /// ```swift
   /// let scheduler = TestScheduler()
   /// let endTrigger = PassthroughSignal<Void, Never>()

@@ -1,6 +1,12 @@
 /// A signal that iterates an `AsyncSequence`: its elements in order, then
 /// `finished` when it ends, or `failed` with its error.
 ///
+/// <!-- setup
+/// // A stand-in for a Rive state machine instance and its end trigger.
+/// struct RiveInstance: Sendable { func stream(of trigger: String) -> AsyncStream<Void> { AsyncStream { $0.finish() } } }
+/// let instance = RiveInstance()
+/// let trigger = "end"
+/// -->
 /// ```swift
 /// let ended = AsyncSequenceSignal(instance.stream(of: trigger))  // or `.signal`
 /// ```
@@ -51,6 +57,9 @@ where Base.Element: Sendable {
   /// This signal, iterating on `scheduler`'s task executor when it has one (a `TestScheduler`'s: the
   /// iteration runs only inside its advances, in virtual time), else on the global executor.
   ///
+  /// <!-- setup
+  /// import SignalsTesting
+  /// -->
   /// ```swift
   /// let scheduler = TestScheduler()
   /// let (stream, continuation) = AsyncStream.makeStream(of: Int.self)

@@ -135,6 +135,9 @@ final class SignalAwaiter<Output: Sendable, Failure: Error>: SignalObserver, @un
 extension Signal {
   /// Awaits the signal's first value, then cancels the subscription.
   ///
+  /// <!-- setup
+  /// let load = TaskSignal { () async throws -> [UInt8] in [] }  // the animation file's bytes
+  /// -->
   /// ```swift
   /// let file = try await load.firstValue()
   /// ```

@@ -4,9 +4,15 @@
 /// Thrown (typed) by ``Signal/firstValue()``, ``Signal/lastValue()`` and
 /// ``Signal/allValues()``:
 ///
+/// <!-- setup
+/// let load = TaskSignal { () async throws -> [UInt8] in [] }  // the animation file's bytes
+/// func show(_ file: [UInt8]) {}
+/// func showFallback(_ error: any Error) {}
+/// -->
 /// ```swift
-/// do {
+/// do throws(SignalAwaitError<any Error>) {
 ///   let file = try await load.firstValue()
+///   show(file)
 /// } catch .failed(let error) {
 ///   showFallback(error)
 /// } catch {

@@ -1,8 +1,14 @@
 /// The values of a signal that can fail, as an `AsyncSequence`:
 /// `for try await value in signal.values`, throwing the signal's typed failure.
 ///
+/// <!-- setup
+/// struct DownloadError: Error {}
+/// let download = PassthroughSignal<Double, DownloadError>()
+/// func show(_ progress: Double) {}
+/// func show(_ error: DownloadError) {}
+/// -->
 /// ```swift
-/// do {
+/// do throws(DownloadError) {
 ///   for try await progress in download.values { show(progress) }
 /// } catch {
 ///   show(error)  // error: DownloadError

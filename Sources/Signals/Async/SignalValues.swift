@@ -1,5 +1,9 @@
 /// The values of a signal that cannot fail, as an `AsyncSequence`: `for await value in signal.values`.
 ///
+/// <!-- setup
+/// let ticks = [1, 2, 3].signal
+/// var progress = 0
+/// -->
 /// ```swift
 /// for await tick in ticks.values {
 ///   progress = tick
@@ -82,6 +86,10 @@ extension SignalValues.Iterator: Sendable {}
 extension Signal where Failure == Never {
   /// This signal's values as an `AsyncSequence`, with an unbounded buffer.
   ///
+  /// <!-- setup
+  /// let skipTaps = PassthroughSignal<Void, Never>()
+  /// func skip() {}
+  /// -->
   /// ```swift
   /// for await _ in skipTaps.values { skip() }
   /// ```

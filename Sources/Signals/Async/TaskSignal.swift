@@ -2,6 +2,10 @@
 ///
 /// It is the bridge from `async` code: the intro's "the animation file has loaded" input is
 ///
+/// <!-- setup
+/// import Foundation
+/// func loadAnimation(named name: String) async throws -> Data { Data() }
+/// -->
 /// ```swift
 /// let load = TaskSignal { try await loadAnimation(named: "intro") }  // TaskSignal<Data, any Error>
 /// ```
@@ -21,6 +25,9 @@
 ///   ``SignalScheduler/taskExecutor``: with a `TestScheduler`, the work runs only inside its advances,
 ///   so a load that sleeps on the scheduler's clock completes inside `advance(by:)`, deterministically:
 ///
+///   <!-- setup
+///   import SignalsTesting
+///   -->
 ///   ```swift
 ///   let scheduler = TestScheduler()
 ///   let load = TaskSignal(on: scheduler) { () async throws -> String in

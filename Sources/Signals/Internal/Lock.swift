@@ -8,7 +8,7 @@
   import Bionic
 #endif
 
-// The lock seam (DESIGN.md, "Locks"): every lock in Signals is a `Locked`.
+// The lock seam: every lock in Signals is a `Locked`.
 //
 // It wraps `os_unfair_lock` on Apple platforms and `pthread_mutex_t` elsewhere,
 // stored in the same heap object as the state it guards. Not

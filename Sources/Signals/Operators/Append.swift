@@ -1,8 +1,12 @@
 extension Signal {
   /// Emits `elements` after the upstream finishes, then finishes.
   ///
+  /// <!-- setup
+  /// enum Stage: Sendable { case firstStep, secondStep, finished }
+  /// let stages = [Stage.firstStep, .secondStep].signal
+  /// -->
   /// ```swift
-  /// stages.append(.finished)
+  /// let allStages = stages.append(.finished)  // .firstStep, .secondStep, .finished; then it finishes
   /// ```
   ///
   /// If the upstream fails, the elements are not emitted and the failure passes through.

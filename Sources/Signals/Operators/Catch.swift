@@ -1,8 +1,13 @@
 extension Signal {
   /// Replaces a failure with the signal `handler` builds from the error.
   ///
+  /// <!-- setup
+  /// enum IntroAsset: Sendable { case remote, bundled }
+  /// struct DownloadFailed: Error {}
+  /// let loadRemoteIntro = FailSignal<IntroAsset, DownloadFailed>(DownloadFailed())
+  /// -->
   /// ```swift
-  /// loadRemoteIntro.catch { _ in JustSignal(IntroAsset.bundled) }
+  /// let asset = loadRemoteIntro.catch { _ in JustSignal(IntroAsset.bundled) }  // bundled, finished
   /// ```
   ///
   /// Values and `finished` of the upstream pass through. On a failure, the

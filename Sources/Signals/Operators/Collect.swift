@@ -2,7 +2,7 @@ extension Signal {
   /// Collects every value and emits them as one array when the upstream finishes.
   ///
   /// ```swift
-  /// [1, 2, 3].signal.collect()  // [1, 2, 3], finished
+  /// let all = [1, 2, 3].signal.collect()  // [1, 2, 3], finished
   /// ```
   ///
   /// An upstream that finishes without values yields `[]` (as in Combine). A
@@ -16,7 +16,7 @@ extension Signal {
   /// Collects values into arrays of `count` and emits each array when it is full.
   ///
   /// ```swift
-  /// [1, 2, 3, 4, 5].signal.collect(2)  // [1, 2], [3, 4], [5], finished
+  /// let pairs = [1, 2, 3, 4, 5].signal.collect(2)  // [1, 2], [3, 4], [5], finished
   /// ```
   ///
   /// When the upstream finishes, the last, partial array is emitted before

@@ -1,8 +1,11 @@
 extension Signal {
   /// Transforms each value with `transform` and passes on the non-`nil` results.
   ///
+  /// <!-- setup
+  /// let lines = ["1", "two", "3"].signal
+  /// -->
   /// ```swift
-  /// lines.compactMap { Int($0) }  // drops the lines that are not numbers
+  /// let numbers = lines.compactMap { Int($0) }  // 1, 3: drops the lines that are not numbers
   /// ```
   @inlinable
   public func compactMap<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T?) -> CompactMapSignal<Self, T> {

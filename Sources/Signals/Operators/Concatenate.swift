@@ -1,8 +1,12 @@
 extension Signal {
   /// Emits the events of `signal` after the upstream finishes.
   ///
+  /// <!-- setup
+  /// let intro = ["logo", "title"].signal
+  /// let outro = ["fade"].signal
+  /// -->
   /// ```swift
-  /// intro.append(outro)
+  /// let show = intro.append(outro)  // logo, title, fade, finished
   /// ```
   ///
   /// `signal` is subscribed only when the upstream finishes; if the upstream

@@ -1,8 +1,11 @@
 extension Signal {
   /// Emits the number of values when the upstream finishes, then finishes.
   ///
+  /// <!-- setup
+  /// let taps = PassthroughSignal<Void, Never>()
+  /// -->
   /// ```swift
-  /// taps.count()  // after the taps finish: how many there were
+  /// let tapCount = taps.count()  // after the taps finish: how many there were
   /// ```
   ///
   /// An upstream that finishes without values yields `0`. A failure passes

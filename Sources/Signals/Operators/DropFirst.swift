@@ -1,8 +1,11 @@
 extension Signal {
   /// Drops the first `count` values, then passes on everything.
   ///
+  /// <!-- setup
+  /// let progress = CurrentValueSignal<Double, Never>(0)
+  /// -->
   /// ```swift
-  /// progress.dropFirst()  // skips a CurrentValueSignal's replayed value
+  /// let updates = progress.dropFirst()  // skips a CurrentValueSignal's replayed value
   /// ```
   ///
   /// Terminal events pass through, even while values are still being dropped.

@@ -2,7 +2,7 @@ extension Signal {
   /// Drops values while `predicate` returns `true`, then passes on everything.
   ///
   /// ```swift
-  /// [1, 2, 5, 1].signal.drop { $0 < 3 }  // 5, 1, finished
+  /// let fromFive = [1, 2, 5, 1].signal.drop { $0 < 3 }  // 5, 1, finished
   /// ```
   ///
   /// Once a value fails the predicate it is emitted, and the predicate is not

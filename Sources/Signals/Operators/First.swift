@@ -1,8 +1,11 @@
 extension Signal {
   /// Emits the first value, then finishes and releases the upstream.
   ///
+  /// <!-- setup
+  /// let animationEnded = PassthroughSignal<Void, Never>()
+  /// -->
   /// ```swift
-  /// animationEnded.first()  // the first trigger only
+  /// let ended = animationEnded.first()  // the first trigger only
   /// ```
   ///
   /// An upstream that finishes without a value yields only ``Event/finished``;

@@ -1,8 +1,12 @@
 extension Signal {
   /// Calls closures on the events of each subscription, for side effects such as logging; events pass through unchanged.
   ///
+  /// <!-- setup
+  /// let intro = PassthroughSignal<String, Never>()
+  /// func log(_ message: String) { print(message) }
+  /// -->
   /// ```swift
-  /// intro.handleEvents(receiveCancel: { log("intro cancelled") })
+  /// let logged = intro.handleEvents(receiveCancel: { log("intro cancelled") })
   /// ```
   ///
   /// - Parameters:

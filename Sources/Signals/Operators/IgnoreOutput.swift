@@ -1,8 +1,12 @@
 extension Signal {
   /// Drops every value and passes on only the terminal event.
   ///
+  /// <!-- setup
+  /// struct LoadFailed: Error {}
+  /// let loading = PassthroughSignal<Double, LoadFailed>()  // progress
+  /// -->
   /// ```swift
-  /// loading.ignoreOutput()  // "done" or "failed", nothing else
+  /// let done = loading.ignoreOutput()  // "finished" or "failed", nothing else
   /// ```
   @inlinable
   public func ignoreOutput() -> IgnoreOutputSignal<Self> {

@@ -2,7 +2,7 @@ extension Signal {
   /// Emits the last value when the upstream finishes, then finishes.
   ///
   /// ```swift
-  /// [1, 2, 3].signal.last()  // 3, finished
+  /// let last = [1, 2, 3].signal.last()  // 3, finished
   /// ```
   ///
   /// An upstream that finishes without a value yields only ``Event/finished``.

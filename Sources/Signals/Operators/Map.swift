@@ -1,8 +1,11 @@
 extension Signal {
   /// Transforms each value with `transform`.
   ///
+  /// <!-- setup
+  /// let taps = PassthroughSignal<Void, Never>()
+  /// -->
   /// ```swift
-  /// taps.map { 1 }  // Signal<Int, Never>
+  /// let ones = taps.map { 1 }  // Signal<Int, Never>
   /// ```
   @inlinable
   public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Self, T> {

@@ -1,8 +1,13 @@
 extension Signal {
   /// Transforms the failure with `transform`; values and `finished` pass through.
   ///
+  /// <!-- setup
+  /// struct NetworkError: Error {}
+  /// enum IntroFailure: Error { case content(NetworkError) }
+  /// let download = PassthroughSignal<[UInt8], NetworkError>()
+  /// -->
   /// ```swift
-  /// download.mapError { IntroFailure.content($0) }
+  /// let content = download.mapError { IntroFailure.content($0) }  // Signal<[UInt8], IntroFailure>
   /// ```
   @inlinable
   public func mapError<E: Error>(_ transform: @escaping @Sendable (Failure) -> E) -> MapErrorSignal<Self, E> {

@@ -2,7 +2,7 @@ extension Signal {
   /// Emits only the value at `index` (counting from 0), then finishes and releases the upstream.
   ///
   /// ```swift
-  /// ["a", "b", "c"].signal.output(at: 1)  // "b", finished
+  /// let second = ["a", "b", "c"].signal.output(at: 1)  // "b", finished
   /// ```
   ///
   /// An upstream that ends before `index` ends the result the same way, with no value.

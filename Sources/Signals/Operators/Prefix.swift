@@ -2,7 +2,7 @@ extension Signal {
   /// Emits at most the first `maxLength` values, then finishes and releases the upstream.
   ///
   /// ```swift
-  /// (1...).signal.prefix(3)  // 1, 2, 3, finished
+  /// let firstThree = (1...).signal.prefix(3)  // 1, 2, 3, finished
   /// ```
   ///
   /// - On the `maxLength`-th value: the value, then ``Event/finished``, then the

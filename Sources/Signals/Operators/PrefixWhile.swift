@@ -2,7 +2,7 @@ extension Signal {
   /// Emits values while `predicate` returns `true`; the first value that fails it ends the signal.
   ///
   /// ```swift
-  /// [1, 2, 5, 1].signal.prefix { $0 < 3 }  // 1, 2, finished
+  /// let small = [1, 2, 5, 1].signal.prefix { $0 < 3 }  // 1, 2, finished
   /// ```
   ///
   /// The value that fails the predicate is not emitted: the result finishes and

@@ -1,8 +1,11 @@
 extension Signal {
   /// Emits `elements` first, then the upstream's events.
   ///
+  /// <!-- setup
+  /// let progress = PassthroughSignal<Double, Never>()
+  /// -->
   /// ```swift
-  /// progress.prepend(0)
+  /// let fromZero = progress.prepend(0)  // 0 at once, then the progress
   /// ```
   ///
   /// The elements are delivered synchronously during `subscribe`, before the

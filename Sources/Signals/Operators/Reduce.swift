@@ -2,7 +2,7 @@ extension Signal {
   /// Combines all the values with an accumulator and emits the final result when the upstream finishes.
   ///
   /// ```swift
-  /// [1, 2, 3].signal.reduce(0, +)  // 6, then finished
+  /// let sum = [1, 2, 3].signal.reduce(0, +)  // 6, then finished
   /// ```
   ///
   /// An upstream that finishes without values yields `initialResult`. A

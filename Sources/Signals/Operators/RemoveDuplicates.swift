@@ -2,7 +2,7 @@ extension Signal where Output: Equatable {
   /// Drops a value equal to the last value emitted.
   ///
   /// ```swift
-  /// [1, 1, 2, 2, 1].signal.removeDuplicates()  // 1, 2, 1
+  /// let changes = [1, 1, 2, 2, 1].signal.removeDuplicates()  // 1, 2, 1
   /// ```
   @inlinable
   public func removeDuplicates() -> RemoveDuplicatesSignal<Self> {

@@ -1,8 +1,11 @@
 extension Signal {
   /// Emits `output` if the upstream finishes without emitting a value.
   ///
+  /// <!-- setup
+  /// let savedScores = EmptySignal<Int, Never>()  // nothing saved yet
+  /// -->
   /// ```swift
-  /// savedScores.replaceEmpty(with: 0)
+  /// let scores = savedScores.replaceEmpty(with: 0)  // 0, finished
   /// ```
   ///
   /// Values pass through unchanged; a failure passes through (no replacement).

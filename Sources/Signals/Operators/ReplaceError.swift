@@ -1,8 +1,12 @@
 extension Signal {
   /// Replaces a failure with a last value, then finishes: the result cannot fail.
   ///
+  /// <!-- setup
+  /// struct LoadFailed: Error {}
+  /// let loadScore = PassthroughSignal<Int, LoadFailed>()
+  /// -->
   /// ```swift
-  /// loadScore.replaceError(with: 0)  // a failure becomes 0, then finished
+  /// let score = loadScore.replaceError(with: 0)  // a failure becomes 0, then finished
   /// ```
   ///
   /// Values and `finished` pass through unchanged; the error itself is dropped

@@ -1,8 +1,12 @@
 extension Signal {
   /// Resubscribes to the upstream when it fails, up to `times` more times.
   ///
+  /// <!-- setup
+  /// struct Unreachable: Error {}
+  /// let fetchConfig = DeferredSignal { FailSignal<[String: String], Unreachable>(Unreachable()) }
+  /// -->
   /// ```swift
-  /// fetchConfig.retry(2)  // up to 3 attempts in all
+  /// let config = fetchConfig.retry(2)  // up to 3 attempts in all
   /// ```
   ///
   /// Values of every attempt pass through; `finished` ends the result. After

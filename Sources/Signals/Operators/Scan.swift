@@ -1,8 +1,11 @@
 extension Signal {
   /// Emits each intermediate result of combining the values with an accumulator.
   ///
+  /// <!-- setup
+  /// let taps = PassthroughSignal<Void, Never>()
+  /// -->
   /// ```swift
-  /// taps.map { 1 }.scan(0, +)  // 1, 2, 3, ...
+  /// let tapCount = taps.map { 1 }.scan(0, +)  // 1, 2, 3, ...
   /// ```
   ///
   /// The first value is combined with `initialResult`; each emitted result is

@@ -1,8 +1,13 @@
 extension Signal where Failure == Never {
   /// Gives a signal that cannot fail the failure type another signal needs, to combine them.
   ///
+  /// <!-- setup
+  /// struct LoadError: Error {}
+  /// let ticks = PassthroughSignal<Int, Never>()
+  /// let loading = PassthroughSignal<Int, LoadError>()
+  /// -->
   /// ```swift
-  /// ticks.setFailureType(to: LoadError.self).merge(with: loading)
+  /// let progress = ticks.setFailureType(to: LoadError.self).combineLatest(loading)  // fails when loading fails
   /// ```
   @inlinable
   public func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureTypeSignal<Self, E> {

@@ -4,6 +4,12 @@ extension Signal {
   /// The closure throws the upstream's own failure type (typed throws), so the
   /// failure type is kept:
   ///
+  /// <!-- setup
+  /// struct File: Sendable { var name: String; var size: Int? }
+  /// enum LoadError: Error { case unreadable(File) }
+  /// typealias Files = PassthroughSignal<File, LoadError>
+  /// let files = Files()
+  /// -->
   /// ```swift
   /// let sizes: TryMapSignal<Files, Int, LoadError> = files.tryMap { file throws(LoadError) in
   ///   guard let size = file.size else { throw .unreadable(file) }

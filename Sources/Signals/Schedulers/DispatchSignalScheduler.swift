@@ -2,6 +2,9 @@ import Dispatch
 
 /// A scheduler that runs actions on a `DispatchQueue`, in real time.
 ///
+/// <!-- setup
+/// import Dispatch
+/// -->
 /// ```swift
 /// let ticks = TimerSignal(every: .milliseconds(100), on: DispatchSignalScheduler.main)
 /// let work = DispatchSignalScheduler(queue: DispatchQueue(label: "loader"))

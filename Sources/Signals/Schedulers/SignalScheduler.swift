@@ -1,6 +1,6 @@
 /// A point on a scheduler's timeline: a `Duration` since the scheduler's own zero.
 ///
-/// Every scheduler uses this one instant type (DESIGN.md), so code that takes
+/// Every scheduler uses this one instant type, so code that takes
 /// "a scheduler" is not generic over it. A virtual-time scheduler starts at
 /// ``zero``; a real-time scheduler's zero is when it was created.
 ///

@@ -1,5 +1,9 @@
 /// A one-shot timer: emits one value after a delay on a scheduler, then finishes.
 ///
+/// <!-- setup
+/// enum Outcome: Sendable { case completed, timedOut }
+/// let scheduler = DispatchSignalScheduler.main
+/// -->
 /// ```swift
 /// // The intro's fixed-length fallback: the animation counts as ended after 2.6 s.
 /// let animationEnded = AfterSignal(.seconds(2.6), on: scheduler)   // Signal<Void, Never>

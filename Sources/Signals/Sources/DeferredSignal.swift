@@ -1,5 +1,8 @@
 /// A signal that builds a fresh signal for each subscription.
 ///
+/// <!-- setup
+/// let clock = ContinuousClock()
+/// -->
 /// ```swift
 /// let now = DeferredSignal { JustSignal(clock.now) }  // read at subscription, not at creation
 /// ```

@@ -2,8 +2,8 @@
 /// `completeImmediately: false`, never ends (like Combine's `Empty`).
 ///
 /// ```swift
-/// EmptySignal<Int, Never>()                            // finished
-/// EmptySignal<Int, Never>(completeImmediately: false)  // nothing, ever
+/// let done = EmptySignal<Int, Never>()                              // finished
+/// let silent = EmptySignal<Int, Never>(completeImmediately: false)  // nothing, ever
 /// ```
 public struct EmptySignal<Output: Sendable, Failure: Error>: Signal {
   /// Whether observers receive ``Event/finished`` when they subscribe.

@@ -1,7 +1,10 @@
 /// A signal that fails at once with an error, emitting no value.
 ///
+/// <!-- setup
+/// enum LoadError: Error { case missingAsset }
+/// -->
 /// ```swift
-/// FailSignal<Int, LoadError>(.missingAsset)
+/// let failed = FailSignal<Int, LoadError>(.missingAsset)  // failed(.missingAsset)
 /// ```
 public struct FailSignal<Output: Sendable, Failure: Error>: Signal {
   /// The error every observer receives.

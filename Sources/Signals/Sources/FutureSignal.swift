@@ -1,6 +1,12 @@
 /// A signal that produces one result, once, and replays it to every observer
 /// (the role of Combine's `Future`).
 ///
+/// <!-- setup
+/// struct Profile: Sendable { var name: String }
+/// struct LoadError: Error {}
+/// struct API { func loadProfile(_ done: @escaping @Sendable (Result<Profile, LoadError>) -> Void) {} }
+/// let api = API()
+/// -->
 /// ```swift
 /// let profile = FutureSignal<Profile, LoadError> { promise in
 ///   api.loadProfile { result in promise(result) }

@@ -1,7 +1,7 @@
 /// A signal that emits one value, then finishes.
 ///
 /// ```swift
-/// JustSignal(42).sink { print($0) }  // prints 42
+/// let subscription = JustSignal(42).sink { print($0) }  // prints 42
 /// ```
 ///
 /// Each observer receives the value, then ``Event/finished``, synchronously

@@ -1,8 +1,8 @@
 /// A signal that emits the elements of a sequence in order, then finishes.
 ///
 /// ```swift
-/// [1, 2, 3].signal.sink { print($0) }  // 1, 2, 3
-/// (1...).signal.prefix(3)              // 1, 2, 3, finished: stops the infinite sequence
+/// let subscription = [1, 2, 3].signal.sink { print($0) }  // 1, 2, 3
+/// let firstThree = (1...).signal.prefix(3)                // 1, 2, 3, finished: stops the infinite sequence
 /// ```
 ///
 /// Each subscription iterates the sequence again, synchronously, during

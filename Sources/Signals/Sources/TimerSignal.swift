@@ -6,11 +6,20 @@
 ///   .sink { tick in print("tick", tick) }
 /// ```
 ///
+/// With ``init(after:every:on:)`` the first tick comes after its own delay, then one every `interval`
+/// (RxSwift's `Observable.timer(_:period:)`, whose first value is `0` where ours is `1`). A first
+/// delay of 3 frames, then a tick every 2:
+///
+/// ```marble timer-after-every
+/// TimerSignal(after: 3 frames, every: 2 frames):  ---1-2-3-4
+/// ```
+///
 /// - **Drift-free.** The clock starts when you subscribe (the scheduler's `now`, call it `start`);
-///   tick `k` is due at `start + k·interval`, an absolute deadline, so a late tick does not shift the
-///   ones after it.
-/// - **Index.** The value is the number of whole intervals since `start` (1-based: the first tick, at
-///   `start + interval`, emits `1`). Count ticks with the index, not with the number of values.
+///   tick `k` is due at `start + delay + (k − 1)·interval`, an absolute deadline (`start + k·interval`
+///   when the first delay is the interval, as with ``init(every:on:)``), so a late tick does not shift
+///   the ones after it.
+/// - **Index.** The value is the tick's number, 1-based: the first tick, at `start + delay`, emits
+///   `1`. Count ticks with the index, not with the number of values.
 /// - **Behind schedule: skip.** When a tick runs late, past the deadline of later ticks (a busy queue, a
 ///   slow scheduler), the missed ticks are coalesced into one value, the index of the latest deadline
 ///   passed, delivered at once; then the timer waits for the next deadline still in the future. So the
@@ -23,7 +32,8 @@
 ///   emits `1, 2, 3, …` during `subscribe`, in a loop (not recursion), until the observer stops it. Put
 ///   a `prefix` in front.
 /// - **Bad input.** A zero or negative interval is a programming error: a precondition failure whose
-///   message starts with "Signals: ".
+///   message starts with "Signals: ". A negative first delay counts as zero: the first tick is due at
+///   once, that is, at the scheduler's next run (on a `TestScheduler`, its next advance).
 ///
 /// In tests, subscribe on a `TestScheduler` and advance virtual time; `run()` on an endless timer
 /// stops at its action limit and says so.
@@ -35,6 +45,9 @@ public struct TimerSignal: Signal {
 
   /// The time between ticks.
   public let interval: Duration
+  /// The time from subscription to the first tick (``interval`` unless made with ``init(after:every:on:)``;
+  /// a negative delay counts as zero).
+  public let delay: Duration
   /// The scheduler the ticks are delivered on.
   public let scheduler: any SignalScheduler
 
@@ -42,15 +55,29 @@ public struct TimerSignal: Signal {
   ///
   /// - Precondition: `interval` is positive.
   public init(every interval: Duration, on scheduler: any SignalScheduler) {
+    self.init(after: interval, every: interval, on: scheduler)
+  }
+
+  /// A timer whose first tick comes `delay` after each subscription, then one every `interval`, on
+  /// `scheduler`.
+  ///
+  /// ```swift
+  /// // A splash's letter wave: the first letter at once, then one every 0.1 s.
+  /// let wave = TimerSignal(after: .zero, every: .milliseconds(100), on: DispatchSignalScheduler.main)
+  /// ```
+  ///
+  /// - Precondition: `interval` is positive. A negative `delay` counts as zero.
+  public init(after delay: Duration, every interval: Duration, on scheduler: any SignalScheduler) {
     if let problem = Self.problem(interval: interval) { preconditionFailure(problem) }
     self.interval = interval
+    self.delay = max(delay, .zero)
     self.scheduler = scheduler
   }
 
-  /// Starts the timer for `observer`: the first tick is due one interval from now.
+  /// Starts the timer for `observer`: the first tick is due ``delay`` from now.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Int, Observer.Failure == Never {
-    let core = TimerCore(observer: observer, interval: interval, scheduler: scheduler)
+    let core = TimerCore(observer: observer, interval: interval, delay: delay, scheduler: scheduler)
     core.start()
     return SignalSubscription(target: core, id: 0)
   }
@@ -82,6 +109,8 @@ where Observer.Input == Int, Observer.Failure == Never {
   private struct State {
     var observer: Observer?
     var lastIndex = 0
+    /// The instant of tick 0, so that tick `k` is due at `start + k·interval`: the subscription
+    /// instant, moved by `delay − interval` (not moved when the first delay is the interval).
     var start = SignalInstant.zero
     /// The pending tick's action.
     var token: SignalScheduledAction?
@@ -98,17 +127,19 @@ where Observer.Input == Int, Observer.Failure == Never {
 
   private let state: Locked<State>
   private let interval: Duration
+  private let delay: Duration
   private let scheduler: any SignalScheduler
 
-  init(observer: Observer, interval: Duration, scheduler: any SignalScheduler) {
+  init(observer: Observer, interval: Duration, delay: Duration, scheduler: any SignalScheduler) {
     self.state = Locked(State(observer: observer))
     self.interval = interval
+    self.delay = delay
     self.scheduler = scheduler
   }
 
   func start() {
-    let now = scheduler.now
-    state.withLock { $0.start = now }
+    let start = scheduler.now + (delay - interval)
+    state.withLock { $0.start = start }
     if scheduleNext(index: 0) == .tickAgain { runTicks() }
   }
 

@@ -91,11 +91,61 @@ extension BadInputRow {
         sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:2", "4:3"]
     },
     BadInputRow(
-      api: "throttle(for:scheduler:latest:)", input: "a negative interval", behaviour: "every value at once"
+      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "a negative interval",
+      behaviour: "every value at once"
     ) {
       timeline(
         { $0.throttle(for: .milliseconds(-5), scheduler: $1, latest: true).eraseToAnySignal() },
         sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:1", "3:2", "4:3"]
+    },
+    BadInputRow(
+      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "a negative interval, leading: false",
+      behaviour: "every value, at its instant"
+    ) {
+      timeline(
+        { $0.throttle(for: .milliseconds(-5), scheduler: $1, latest: true, leading: false).eraseToAnySignal() },
+        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:1", "3:2", "4:3"]
+    },
+    BadInputRow(
+      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "leading: false, trailing: false",
+      behaviour: "validated by ThrottleSignal.problem(leading:trailing:) (the precondition's message)"
+    ) {
+      typealias Throttled = ThrottleSignal<PassthroughSignal<Int, Never>>
+      return Throttled.problem(leading: false, trailing: false)?.hasPrefix("Signals: ") == true
+        && Throttled.problem(leading: true, trailing: false) == nil
+        && Throttled.problem(leading: false, trailing: true) == nil
+    },
+    BadInputRow(
+      api: "timeout(first:each:scheduler:)", input: "a negative first interval",
+      behaviour: "counts as zero: fires at the subscription instant"
+    ) {
+      timeline(
+        { $0.timeout(first: .milliseconds(-5), scheduler: $1) { TestError(9) }.eraseToAnySignal() },
+        sends: [(3, .value(1))]) == ["0:X9"]
+    },
+    BadInputRow(
+      api: "timeout(first:each:scheduler:)", input: "a negative each interval",
+      behaviour: "counts as zero: fires at the instant of the value"
+    ) {
+      timeline(
+        {
+          $0.timeout(first: .milliseconds(10), each: .milliseconds(-5), scheduler: $1) { TestError(9) }
+            .eraseToAnySignal()
+        },
+        sends: [(3, .value(1)), (4, .value(2))]) == ["3:1", "3:X9"]
+    },
+    BadInputRow(
+      api: "TimerSignal(after:every:on:)", input: "a negative first delay",
+      behaviour: "counts as zero: the first tick at the next advance"
+    ) {
+      let scheduler = TestScheduler()
+      let log = EventLog<Int, Never>()
+      let token = TimerSignal(after: .seconds(-1), every: .seconds(1), on: scheduler).prefix(2).subscribe(log)
+      scheduler.advance(by: .zero)
+      let first = log.events
+      scheduler.advance(by: .seconds(1))
+      withExtendedLifetime(token) {}
+      return first == [.value(1)] && log.events == [.value(1), .value(2), .finished]
     },
     BadInputRow(
       api: "timeout(_:scheduler:customError:)", input: "a negative interval",
@@ -276,6 +326,11 @@ extension PreconditionRow {
     PreconditionRow(
       api: "SignalBufferingPolicy", input: ".bufferingNewest(0)", message: "Signals: SignalBufferingPolicy"),
     PreconditionRow(api: "TimerSignal(every:on:)", input: ".zero", message: "Signals: TimerSignal(every: 0.0 seconds)"),
+    PreconditionRow(
+      api: "TimerSignal(after:every:on:)", input: "every: .zero", message: "Signals: TimerSignal(every: 0.0 seconds)"),
+    PreconditionRow(
+      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "leading: false, trailing: false",
+      message: "Signals: throttle(leading: false, trailing: false)"),
     PreconditionRow(api: "TestScheduler.advance(by:)", input: "-1 s", message: "Signals: TestScheduler.advance(by:"),
   ]
 
@@ -291,6 +346,9 @@ extension PreconditionRow {
     case "flatMap(maxConcurrency:)": _ = subject.flatMap(maxConcurrency: 0) { JustSignal($0) }
     case "SignalBufferingPolicy": _ = SignalBufferingPolicy.bufferingNewest(0).limit
     case "TimerSignal(every:on:)": _ = TimerSignal(every: .zero, on: TestScheduler())
+    case "TimerSignal(after:every:on:)": _ = TimerSignal(after: .seconds(1), every: .zero, on: TestScheduler())
+    case "throttle(for:scheduler:latest:leading:trailing:)":
+      _ = subject.throttle(for: .seconds(1), scheduler: TestScheduler(), latest: true, leading: false, trailing: false)
     case "TestScheduler.advance(by:)": TestScheduler().advance(by: .seconds(-1))
     default: break  // an unknown row exits normally, and its exit test fails
     }

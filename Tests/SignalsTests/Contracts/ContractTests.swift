@@ -3,9 +3,9 @@ import Signals
 import SignalsTesting
 import Testing
 
-// The contracts of DESIGN.md ("The contracts"), each checked against every registered source and
-// operator (Support/ContractRegistry.swift). Cancellation's releases are checked in Leaks/, the
-// long concurrent runs in Stress/.
+// The rules of the event contract (Sources/Signals/Signals.docc/EventContract.md), each checked against
+// every registered source and operator (Support/ContractRegistry.swift). Cancellation's releases are
+// checked in Leaks/, the long concurrent runs in Stress/.
 
 @Suite("Contracts: grammar") struct GrammarContractTests {
   @Test("finishing the inputs one by one: at most one terminal, nothing after it", arguments: ContractCase.all)

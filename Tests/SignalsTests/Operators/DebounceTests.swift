@@ -5,6 +5,12 @@ import Testing
 @Suite struct DebounceTests {
   let m = MarbleTest(frame: .milliseconds(100))
 
+  @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("debounce", in: "Sources/Signals/Operators/Debounce/Debounce.swift")
+    let input = try m.hot(diagram.inputs[0])
+    try expectMarbles(m, input.debounce(for: m.frames(2), scheduler: m.scheduler), diagram.output)
+  }
+
   @Test func sendsTheLatestValueAfterAQuietInterval() throws {
     let input = try m.hot("-ab----c---|")
     try expectMarbles(m, input.debounce(for: m.frames(2), scheduler: m.scheduler), "----b----c-|")

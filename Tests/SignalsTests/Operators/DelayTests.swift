@@ -5,6 +5,12 @@ import Testing
 @Suite struct DelayTests {
   let m = MarbleTest(frame: .milliseconds(100))
 
+  @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("delay", in: "Sources/Signals/Operators/Delay/Delay.swift")
+    let input = try m.hot(diagram.inputs[0])
+    try expectMarbles(m, input.delay(for: m.frames(2), scheduler: m.scheduler), diagram.output)
+  }
+
   @Test func valuesAndFinishAreDelayed() throws {
     let input = try m.hot("-a-b---c|")
     try expectMarbles(m, input.delay(for: m.frames(2), scheduler: m.scheduler), "---a-b---c|")

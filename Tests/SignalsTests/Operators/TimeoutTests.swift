@@ -134,6 +134,119 @@ import Testing
   }
 }
 
+// MARK: The documented diagrams, and the first value only (RxJS's timeout({ first, each }))
+
+extension TimeoutTests {
+  static let source = "Sources/Signals/Operators/Timeout/Timeout.swift"
+
+  @Test func theDocumentedTimeoutIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("timeout", in: Self.source)
+    let signal = try input(diagram.inputs[0]).timeout(m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, diagram.output, error: .timedOut)
+  }
+
+  @Test func theDocumentedFallbackIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("timeout-fallback", in: Self.source)
+    let fallback = try m.cold(try diagram.lane("fallback"), error: TestError(2))
+    let signal = try input(try diagram.lane("upstream")).timeout(
+      m.frames(3), scheduler: m.scheduler, fallback: fallback)
+    try expectMarbles(m, signal, diagram.output)
+  }
+
+  @Test(arguments: ["timeout-first", "timeout-first-late"])
+  func theDocumentedFirstValueTimeoutIsWhatTheOperatorDoes(name: String) throws {
+    let diagram = try DocDiagram(name, in: Self.source)
+    let signal = try input(diagram.inputs[0]).timeout(first: m.frames(3), scheduler: m.scheduler)
+    try expectMarbles(m, signal, diagram.output, error: .timedOut)
+  }
+
+  @Test func theDocumentedFirstAndEachTimeoutIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("timeout-first-each", in: Self.source)
+    let signal = try input(diagram.inputs[0]).timeout(first: m.frames(3), each: m.frames(2), scheduler: m.scheduler)
+    try expectMarbles(m, signal, diagram.output, error: .timedOut)
+  }
+
+  @Test func afterTheFirstValueNoTimerIsLeft() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = subject.timeout(first: .seconds(1), scheduler: m.scheduler).subscribe(log)
+    #expect(m.scheduler.pendingCount == 1)
+    subject.send(1)
+    #expect(m.scheduler.pendingCount == 0)
+    subject.send(2)
+    #expect(m.scheduler.pendingCount == 0)
+    m.scheduler.advance(by: .seconds(100))
+    subject.send(3)
+    #expect(log.events == [.value(1), .value(2), .value(3)])
+    _ = token
+  }
+
+  @Test func theFirstValueExactlyAtItsDeadlineIsInTime() throws {
+    try expectMarbles(
+      m, try input("---a-------b|").timeout(first: m.frames(3), scheduler: m.scheduler), "---a-------b|")
+  }
+
+  @Test func aTerminalEventBeforeTheFirstValuePassesThrough() throws {
+    try expectMarbles(m, try input("-|").timeout(first: m.frames(3), scheduler: m.scheduler), "-|")
+    let n = MarbleTest(frame: .milliseconds(100))
+    let failing = try n.hot("--#", error: TestError(1)).timeout(first: n.frames(3), scheduler: n.scheduler)
+    try expectMarbles(n, failing, "--#", error: .upstream(TestError(1)))
+  }
+
+  @Test func eachRestartsFromEveryValueWithItsOwnInterval() throws {
+    // The first value may take 5 frames; after it, gaps of 2 at most.
+    let signal = try input("----a-b-c---d|").timeout(first: m.frames(5), each: m.frames(2), scheduler: m.scheduler)
+    try expectMarbles(m, signal, "----a-b-c-#", error: .timedOut)
+  }
+
+  @Test func aFirstValueTimeoutWithACustomErrorKeepsTheFailureType() throws {
+    let late = try input("-----a|").timeout(first: m.frames(3), scheduler: m.scheduler) { TestError(9) }
+    try expectMarbles(m, late, "---#", error: TestError(9))
+    let n = MarbleTest(frame: .milliseconds(100))
+    let inTime = try n.hot("-a-----b|", error: TestError(1)).timeout(first: n.frames(3), scheduler: n.scheduler) {
+      TestError(9)
+    }
+    try expectMarbles(n, inTime, "-a-----b|")
+  }
+
+  @Test func aFirstValueTimeoutWithAFallbackSwitchesOnlyWhenTheFirstValueIsLate() throws {
+    let fallback = try m.cold("xy|", error: TestError(2))
+    let late = try input("-----a|").timeout(first: m.frames(3), scheduler: m.scheduler, fallback: fallback)
+    try expectMarbles(m, late, "---xy|")
+    let n = MarbleTest(frame: .milliseconds(100))
+    let inTime = try n.hot("-a------b|", error: TestError(1))
+      .timeout(first: n.frames(3), scheduler: n.scheduler, fallback: try n.cold("xy|", error: TestError(2)))
+    try expectMarbles(n, inTime, "-a------b|")
+  }
+
+  @Test func theIntervalsAreKeptOnTheSignal() {
+    let subject = PassthroughSignal<Int, Never>()
+    let firstOnly = subject.timeout(first: .seconds(3), scheduler: m.scheduler)
+    #expect(firstOnly.interval == .seconds(3) && firstOnly.each == nil)
+    let both = subject.timeout(first: .seconds(3), each: .seconds(1), scheduler: m.scheduler)
+    #expect(both.interval == .seconds(3) && both.each == .seconds(1))
+    let plain = subject.timeout(.seconds(2), scheduler: m.scheduler)
+    #expect(plain.interval == .seconds(2) && plain.each == .seconds(2))
+  }
+
+  @Test(arguments: [Duration.zero, .milliseconds(-200)])
+  func aZeroOrNegativeFirstOrEachCountsAsZero(interval: Duration) throws {
+    try expectMarbles(
+      m, NeverSignal<String, Never>().timeout(first: interval, scheduler: m.scheduler), "#", error: .timedOut)
+    let n = MarbleTest(frame: .milliseconds(100))
+    let each = try n.hot("-a-b|").timeout(first: n.frames(3), each: interval, scheduler: n.scheduler)
+    try expectMarbles(n, each, "-(a#)", error: .timedOut)
+  }
+
+  @Test func aFirstValueTimeoutReleasesEverythingOnCancel() {
+    let result = releasesEverythingOnCancel { $0.timeout(first: .seconds(1), scheduler: $1) }
+    #expect(result.payloadReleased)
+    #expect(result.upstreamReleased)
+    #expect(result.pendingAfterCancel == 0)
+    #expect(!result.deliveredAfterCancel)
+  }
+}
+
 extension TimeoutTests {
   @Test func reentrantUpstreamEventsAreDeliveredAfterTheCurrentOneInOrder() {
     // A source that delivers reentrantly (from inside the downstream's delivery): the

@@ -98,6 +98,20 @@ typealias ReferenceModel<Value: Equatable & Sendable> = (RandomSchedule) -> [Tim
     }
   }
 
+  @Test(arguments: [(true, true, false), (false, true, false), (true, false, true), (false, false, true)])
+  func throttle(latest: Bool, leading: Bool, trailing: Bool) {
+    let model: ReferenceModel<Int> = {
+      Models.throttle($0, latest: latest, leading: leading, trailing: trailing)
+    }
+    let name = "throttle(latest: \(latest), leading: \(leading), trailing: \(trailing))"
+    check(name, inputs: 1, salt: 12 + (latest ? 1 : 0) + (leading ? 2 : 0), model: model) {
+      inputs, scheduler, interval in
+      inputs[0].throttle(
+        for: .milliseconds(interval), scheduler: scheduler, latest: latest, leading: leading, trailing: trailing
+      ).eraseToAnySignal()
+    }
+  }
+
   @Test func timeout() {
     check("timeout", inputs: 1, salt: 10, intervals: 1...8, model: Models.timeout) { inputs, scheduler, interval in
       inputs[0].timeout(.milliseconds(interval), scheduler: scheduler) { TestError(99) }.eraseToAnySignal()
@@ -248,9 +262,12 @@ enum Models {
     return out
   }
 
-  /// The first value at once, opening a window; values in a window held (latest or first) and sent
-  /// when it ends, opening the next; a value exactly at a window's end belongs to the next one.
-  static func throttle(_ schedule: RandomSchedule, latest: Bool) -> [TimedOutput<Int>] {
+  /// The first value at once (or, without `leading`, held), opening a window; values in a window held
+  /// (latest or first; without `trailing`, dropped) and sent when it ends, opening the next; a value
+  /// exactly at a window's end belongs to the next one.
+  static func throttle(
+    _ schedule: RandomSchedule, latest: Bool, leading: Bool = true, trailing: Bool = true
+  ) -> [TimedOutput<Int>] {
     var out: [TimedOutput<Int>] = []
     var windowEnd: Int?
     var held: Int?
@@ -267,22 +284,31 @@ enum Models {
         }
       }
     }
+    func open(with value: Int, at time: Int) {
+      if leading {
+        out.append(TimedOutput(time: time, event: .value(value)))
+      } else {
+        held = value
+      }
+      windowEnd = time + schedule.interval
+    }
     for timed in schedule.events {
       closeWindows(before: timed.time)
       switch timed.event {
       case .value(let value):
-        if let end = windowEnd {
+        if schedule.interval == 0 {
+          // Windows of no length: every value is sent at its instant, in every mode.
+          out.append(TimedOutput(time: timed.time, event: .value(value)))
+        } else if let end = windowEnd {
           if timed.time < end {
-            if latest || held == nil { held = value }
+            if trailing && (latest || held == nil) { held = value }
           } else if held != nil {
             if latest || heldForNext == nil { heldForNext = value }
           } else {
-            out.append(TimedOutput(time: timed.time, event: .value(value)))
-            windowEnd = timed.time + schedule.interval
+            open(with: value, at: timed.time)
           }
         } else {
-          out.append(TimedOutput(time: timed.time, event: .value(value)))
-          windowEnd = timed.time + schedule.interval
+          open(with: value, at: timed.time)
         }
       case .finished, .failed:
         if let value = held { out.append(TimedOutput(time: timed.time, event: .value(value))) }

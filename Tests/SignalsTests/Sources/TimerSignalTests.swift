@@ -182,4 +182,61 @@ import Testing
     #expect(lateness[lateness.count / 2] < .milliseconds(50))
     _ = token
   }
+
+  // MARK: A first delay of its own (RxSwift's timer(_:period:))
+
+  @Test func theDocumentedFirstDelayIsWhatTheTimerDoes() throws {
+    let diagram = try DocDiagram("timer-after-every", in: "Sources/Signals/Sources/TimerSignal.swift")
+    let test = MarbleTest(frame: .milliseconds(100))
+    let timer = TimerSignal(after: test.frames(3), every: test.frames(2), on: test.scheduler)
+    let values: [Character: Int] = ["1": 1, "2": 2, "3": 3, "4": 4]
+    try expectMarbles(test, timer, diagram.output, values: values, frames: diagram.output.count - 1)
+  }
+
+  @Test(arguments: [Duration.milliseconds(300), .seconds(1), .seconds(2.5)])
+  func theFirstTickComesAfterItsDelayThenOneEveryInterval(delay: Duration) {
+    let scheduler = TestScheduler()
+    let log = TimedLog<Int>(on: scheduler)
+    let token = TimerSignal(after: delay, every: .seconds(1), on: scheduler).subscribe(log.observer)
+    scheduler.advance(by: delay - .nanoseconds(1))
+    #expect(log.values.isEmpty)
+    scheduler.advance(by: .nanoseconds(1) + .seconds(2))
+    #expect(log.values == [1, 2, 3])
+    let start = SignalInstant.zero + delay
+    #expect(log.times == [start, start + .seconds(1), start + .seconds(2)])
+    _ = token
+  }
+
+  @Test func everyIsAfterTheSameInterval() {
+    let timer = TimerSignal(every: .seconds(2), on: TestScheduler())
+    #expect(timer.delay == .seconds(2) && timer.interval == .seconds(2))
+  }
+
+  @Test(arguments: [Duration.zero, .seconds(-1)])
+  func aZeroOrNegativeFirstDelayTicksAtTheNextAdvance(delay: Duration) {
+    let scheduler = TestScheduler()
+    let log = TimedLog<Int>(on: scheduler)
+    let timer = TimerSignal(after: delay, every: .seconds(1), on: scheduler)
+    #expect(timer.delay == .zero)
+    let token = timer.subscribe(log.observer)
+    #expect(log.values.isEmpty)  // never during subscribe on a scheduler that runs work later
+    scheduler.advance(by: .zero)
+    #expect(log.values == [1])
+    scheduler.advance(by: .seconds(2))
+    #expect(log.values == [1, 2, 3])
+    #expect(log.times == [.zero, instant(1), instant(2)])
+    _ = token
+  }
+
+  @Test func withAFirstDelayTicksThatFallBehindAreSkippedToo() {
+    let base = TestScheduler()
+    // Tick 1 (due at 0.5 s) runs 2.2 s late: at 2.7 s, past the deadlines of ticks 2 (1.5 s) and 3 (2.5 s).
+    let late = LateScheduler(base: base) { number in number == 1 ? .milliseconds(2200) : .zero }
+    let log = TimedLog<Int>(on: base)
+    let token = TimerSignal(after: .milliseconds(500), every: .seconds(1), on: late).subscribe(log.observer)
+    base.advance(by: .seconds(4))
+    #expect(log.values == [3, 4])
+    #expect(log.times == [instant(2.7), instant(3.5)])
+    _ = token
+  }
 }

@@ -3,7 +3,8 @@ import SignalsTesting
 import Testing
 
 // The generic contract tests (reliability): every source and operator is registered once as a
-// `ContractCase` (see ContractRegistry.swift) and every contract of DESIGN.md is checked against
+// `ContractCase` (see ContractRegistry.swift) and every rule of the event contract
+// (Sources/Signals/Signals.docc/EventContract.md) is checked against
 // all of them by the parameterised tests in Contracts/, Leaks/ and Stress/.
 
 /// The generic checks, to attach a known issue to one of them.

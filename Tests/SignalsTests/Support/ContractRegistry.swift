@@ -332,6 +332,10 @@ extension ContractCase {
     ContractCase("TimerSignal.prefix(3)", inputs: 0, [.usesScheduler, .finishesWithInputs]) { context in
       contractErased(TimerSignal(every: .seconds(1), on: context.scheduler).prefix(3))
     },
+    ContractCase("TimerSignal(after:every:).prefix(3)", inputs: 0, [.usesScheduler, .finishesWithInputs]) {
+      context in
+      contractErased(TimerSignal(after: .zero, every: .seconds(1), on: context.scheduler).prefix(3))
+    },
     ContractCase("AfterSignal", inputs: 0, [.usesScheduler, .finishesWithInputs]) { context in
       contractErased(AfterSignal(.seconds(1), value: 5, on: context.scheduler))
     },
@@ -358,6 +362,18 @@ extension ContractCase {
       context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: false).eraseToAnySignal()
     },
     ContractCase(
+      "throttle(trailing: false)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: true, trailing: false)
+        .eraseToAnySignal()
+    },
+    ContractCase(
+      "throttle(leading: false)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: true, leading: false)
+        .eraseToAnySignal()
+    },
+    ContractCase(
       "timeout(customError:)",
       [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent, .holdsWitness]
     ) { context in
@@ -374,6 +390,17 @@ extension ContractCase {
     ContractCase("timeout(fallback:)", inputs: 2, [.usesScheduler, .concurrent]) { context in
       context.input(0).timeout(.seconds(1), scheduler: context.scheduler, fallback: context.input(1))
         .eraseToAnySignal()
+    },
+    ContractCase(
+      "timeout(first:customError:)", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0).timeout(first: .seconds(1_000), scheduler: context.scheduler) { TestError(99) }
+        .eraseToAnySignal()
+    },
+    ContractCase("timeout(first:each:fallback:)", inputs: 2, [.usesScheduler, .concurrent]) { context in
+      context.input(0).timeout(
+        first: .seconds(1), each: .seconds(1), scheduler: context.scheduler, fallback: context.input(1)
+      ).eraseToAnySignal()
     },
     ContractCase(
       "receive(on:)", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]

@@ -2,6 +2,10 @@ extension Signal {
   /// Combines this signal with `other`: once both have sent a value, every new value of
   /// either sends the pair of their latest values.
   ///
+  /// <!-- setup
+  /// let animationEnded = CurrentValueSignal<Bool, Never>(false)
+  /// let contentLoaded = CurrentValueSignal<Bool, Never>(false)
+  /// -->
   /// ```swift
   /// let ready = animationEnded.combineLatest(contentLoaded)  // (Bool, Bool)
   /// ```

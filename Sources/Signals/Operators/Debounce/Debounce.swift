@@ -2,15 +2,20 @@ extension Signal {
   /// Passes on a value only once `interval` has passed without another value:
   /// each value restarts the wait, and only the latest is sent.
   ///
-  /// ```text
-  /// upstream:                  -ab---c-d|
-  /// debounce(for: 2 frames):   ----b-----(d|)
+  /// ```marble debounce
+  /// upstream:                 -ab---c-d|
+  /// debounce(for: 2 frames):  ----b----(d|)
   /// ```
   ///
-  /// Edge cases (decided; see DESIGN.md):
-  /// - When the upstream finishes or fails while a value is waiting, that value
-  ///   is sent at once, then the terminal event (as RxSwift and
-  ///   swift-async-algorithms do; Combine drops it — we never drop the last value).
+  /// (`d`, exactly when `c`'s quiet time ends, replaces it; the upstream finishes while `d` waits, so `d`
+  /// is sent at once, with the finish.)
+  ///
+  /// Edge cases (decided; see <doc:Decisions>):
+  /// - When the upstream finishes while a value is waiting, that value is sent at
+  ///   once, then `finished`, as RxSwift, RxJS and swift-async-algorithms do
+  ///   (Combine drops it). When it *fails* while a value is waiting, the value is
+  ///   sent too, then the failure: there RxSwift and swift-async-algorithms drop
+  ///   the value, and we do not — we never drop the last value.
   /// - A value is sent on `scheduler`, from the timer; a terminal event is
   ///   forwarded at once, not delayed.
   /// - A zero interval sends the latest value of each instant, at that instant;

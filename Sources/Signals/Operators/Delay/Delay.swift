@@ -1,12 +1,12 @@
 extension Signal {
   /// Delivers every event `interval` later, on `scheduler`.
   ///
-  /// ```text
+  /// ```marble delay
   /// upstream:                 -a-b---c|
   /// delay(for: 2 frames):     ---a-b---c|
   /// ```
   ///
-  /// Edge cases (decided; see DESIGN.md):
+  /// Edge cases (decided; see <doc:Decisions>):
   /// - The terminal events are delayed too, like the values, as in Combine: a
   ///   failure is not sent ahead of the values before it (RxSwift sends it at
   ///   once, dropping them; we never drop a value or an error).

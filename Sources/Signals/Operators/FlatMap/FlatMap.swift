@@ -1,6 +1,11 @@
 extension Signal {
   /// Transforms each value into a signal and merges the events of those inner signals.
   ///
+  /// <!-- setup
+  /// struct PageRequest: Sendable { var number: Int }
+  /// func load(_ request: PageRequest) -> JustSignal<String> { JustSignal("page \(request.number)") }
+  /// let pageRequests = [1, 2, 3].signal.map { PageRequest(number: $0) }
+  /// -->
   /// ```swift
   /// let pages = pageRequests.flatMap(maxConcurrency: 2) { request in load(request) }
   /// ```

@@ -1,6 +1,10 @@
 extension Signal {
   /// Passes on values until `trigger` sends a value, then finishes.
   ///
+  /// <!-- setup
+  /// let ticks = TimerSignal(every: .milliseconds(100), on: DispatchSignalScheduler.main)
+  /// let taps = PassthroughSignal<Void, Never>()
+  /// -->
   /// ```swift
   /// let ticksUntilTap = ticks.prefix(untilOutputFrom: taps)
   /// ```

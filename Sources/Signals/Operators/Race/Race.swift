@@ -1,6 +1,12 @@
 extension Signal {
   /// Mirrors whichever of this signal and `others` sends its first event first.
   ///
+  /// <!-- setup
+  /// enum Outcome: Sendable { case ready, timedOut }
+  /// let contentReady = PassthroughSignal<Outcome, Never>().eraseToAnySignal()
+  /// let timeout = AfterSignal(.seconds(3), value: Outcome.timedOut, on: DispatchSignalScheduler.main)
+  ///   .eraseToAnySignal()
+  /// -->
   /// ```swift
   /// let outcome = contentReady.race(with: timeout)
   /// ```

@@ -1,6 +1,11 @@
 extension Signal {
   /// Mirrors whichever of this signal and `other`, a signal of another type, sends its first event first.
   ///
+  /// <!-- setup
+  /// enum IntroEnd: Sendable { case completed, timedOut }
+  /// let endTrigger = PassthroughSignal<Void, Never>()
+  /// let scheduler = DispatchSignalScheduler.main
+  /// -->
   /// ```swift
   /// let animationEnded = endTrigger.map { IntroEnd.completed }
   ///   .race(with: AfterSignal(.seconds(2.6), value: IntroEnd.completed, on: scheduler))

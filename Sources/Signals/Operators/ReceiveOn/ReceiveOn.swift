@@ -2,8 +2,25 @@ extension Signal {
   /// Delivers every event on `scheduler`: in order, one at a time, whatever
   /// thread the upstream sends from.
   ///
+  /// <!-- setup
+  /// let work = PassthroughSignal<Double, Never>()  // progress, sent from a background queue
+  /// -->
   /// ```swift
-  /// work.receive(on: mainScheduler).sink { model.update($0) }
+  /// let subscription = work.receive(on: DispatchSignalScheduler.main).sink { progress in
+  ///   print("on the main queue:", progress)
+  /// }
+  /// ```
+  ///
+  /// Its observers are `@Sendable`: to update a `@MainActor` model, use ``Signal/receiveOnMainActor()``
+  /// instead, whose `sink` takes `@MainActor` closures:
+  ///
+  /// <!-- setup
+  /// let work = PassthroughSignal<Double, Never>()
+  /// @MainActor final class Model { var progress = 0.0; func update(_ progress: Double) { self.progress = progress } }
+  /// let model = Model()
+  /// -->
+  /// ```swift
+  /// let subscription = work.receiveOnMainActor().sink { model.update($0) }
   /// ```
   ///
   /// Events are queued and delivered by one scheduled run at a time, which

@@ -1,6 +1,9 @@
 extension Signal {
   /// Shares one subscription to this signal among all observers, with reference counting.
   ///
+  /// <!-- setup
+  /// let timer = TimerSignal(every: .seconds(1), on: DispatchSignalScheduler.main)
+  /// -->
   /// ```swift
   /// let ticks = timer.share()
   /// let a = ticks.sink { print("a", $0) }  // subscribes the timer

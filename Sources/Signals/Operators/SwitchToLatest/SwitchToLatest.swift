@@ -2,6 +2,12 @@ extension Signal where Output: Signal, Output.Failure == Failure {
   /// Mirrors the newest inner signal: each new inner signal replaces the previous one,
   /// which is cancelled at once.
   ///
+  /// <!-- setup
+  /// func search(_ query: String) -> AfterSignal<[String]> {
+  ///   AfterSignal(.milliseconds(300), value: ["results for \(query)"], on: DispatchSignalScheduler.main)
+  /// }
+  /// let queries = PassthroughSignal<String, Never>()
+  /// -->
   /// ```swift
   /// let results = queries.map { query in search(query) }.switchToLatest()
   /// ```

@@ -1,23 +1,28 @@
-/// The logic of ``Signal/throttle(for:scheduler:latest:)``.
+/// The logic of ``Signal/throttle(for:scheduler:latest:leading:trailing:)``.
 ///
-/// States: no window open (the next value is sent at once and opens one); a
-/// window open until `windowEnd` with nothing held; a window open with a held
-/// value and a timer at `windowEnd`.
+/// States: no window open (the next value opens one: sent at once when `leading`, else held); a
+/// window open until `windowEnd` with nothing held; a window open with a held value and a timer at
+/// `windowEnd` (only when `trailing`: otherwise values inside a window are dropped, and no timer is
+/// ever scheduled).
 struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   typealias Input = Output
   typealias UpstreamFailure = Failure
 
   let interval: Duration
   let latest: Bool
+  let leading: Bool
+  let trailing: Bool
   /// When the current window closes (half-open: a value at `windowEnd` belongs to the next window).
   private var windowEnd: SignalInstant?
   /// The value to send when the window closes, and its timer.
   private var held: (value: Output, timer: UInt64)?
   private var nextID: UInt64 = 0
 
-  init(interval: Duration, latest: Bool) {
+  init(interval: Duration, latest: Bool, leading: Bool, trailing: Bool) {
     self.interval = effectiveInterval(interval)
     self.latest = latest
+    self.leading = leading
+    self.trailing = trailing
   }
 
   mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
@@ -37,10 +42,16 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
           hold(value, until: now + interval, &effects)
           return
         }
-        effects.send(.value(value))
+        // No window open: this value opens one.
         windowEnd = now + interval
+        if leading {
+          effects.send(.value(value))
+        } else {
+          hold(value, until: now + interval, &effects)
+        }
         return
       }
+      guard trailing else { return }  // inside a window, without a trailing value: dropped
       if let held {
         if latest { self.held = (value, held.timer) }
       } else {

@@ -4,24 +4,32 @@ extension Signal {
   ///
   /// The intro's safety net reads as a sentence:
   ///
+  /// <!-- setup
+  /// enum IntroEnd: Sendable { case completed }
+  /// let animationEnded = PassthroughSignal<Void, Never>()
+  /// let scheduler = DispatchSignalScheduler.main
+  /// -->
   /// ```swift
   /// let outcome = animationEnded.map { IntroEnd.completed }
   ///   .timeout(.seconds(3), scheduler: scheduler)   // Failure == TimeoutFailure<Never>
   /// ```
   ///
-  /// ```text
-  /// upstream:                 -a-----b|
-  /// timeout(3 frames):        -a---#          (# = .timedOut)
+  /// At 3 frames (`#` is ``TimeoutFailure/timedOut``):
+  ///
+  /// ```marble timeout
+  /// upstream:           -a-----b|
+  /// timeout(3 frames):  -a--#
   /// ```
   ///
-  /// Edge cases (decided; see DESIGN.md):
+  /// Edge cases (decided; see <doc:Decisions>):
   /// - When it fires, the signal *fails* with the typed ``TimeoutFailure/timedOut``
   ///   and cancels the upstream. (Combine's `timeout` without `customError`
   ///   finishes normally, which makes a timeout indistinguishable from a
   ///   normal end; we never hide it.) Upstream failures arrive as
   ///   ``TimeoutFailure/upstream(_:)``. To keep the upstream's failure type,
   ///   use ``timeout(_:scheduler:customError:)``; to carry on with another
-  ///   signal, ``timeout(_:scheduler:fallback:)``.
+  ///   signal, ``timeout(_:scheduler:fallback:)``; to time only the first value
+  ///   (or it and the gaps after it differently), ``timeout(first:each:scheduler:)``.
   /// - Values pass through at once; each restarts the interval, measured from
   ///   when the downstream has handled it (time spent downstream is not
   ///   upstream silence; in virtual time it is the same instant). A terminal
@@ -35,7 +43,7 @@ extension Signal {
     _ interval: Duration, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
-      upstream: self, interval: interval, scheduler: scheduler, mapFailure: { .upstream($0) },
+      upstream: self, first: interval, each: interval, scheduler: scheduler, mapFailure: { .upstream($0) },
       action: .fail({ .timedOut }), fallback: nil)
   }
 
@@ -48,22 +56,29 @@ extension Signal {
     _ interval: Duration, scheduler: some SignalScheduler, customError: @escaping @Sendable () -> Failure
   ) -> TimeoutSignal<Self, Failure> {
     TimeoutSignal(
-      upstream: self, interval: interval, scheduler: scheduler, mapFailure: { $0 },
+      upstream: self, first: interval, each: interval, scheduler: scheduler, mapFailure: { $0 },
       action: .fail(customError), fallback: nil)
   }
 
   /// Switches to `fallback` if `interval` passes without an event (measured
   /// from subscription, restarted by each value).
   ///
+  /// <!-- setup
+  /// enum IntroEnd: Sendable { case completed, timedOut }
+  /// let animationEnded = PassthroughSignal<Void, Never>()
+  /// let scheduler = DispatchSignalScheduler.main
+  /// -->
   /// ```swift
   /// let end = animationEnded.map { IntroEnd.completed }
   ///   .timeout(.seconds(3), scheduler: scheduler, fallback: JustSignal(IntroEnd.timedOut))
   /// ```
   ///
-  /// ```text
-  /// upstream:                          -a-----b|
-  /// fallback (cold):                   xy|
-  /// timeout(3 frames, fallback:):      -a---xy|
+  /// At 3 frames, with a cold fallback (its lane counts frames from its subscription, at the timeout):
+  ///
+  /// ```marble timeout-fallback
+  /// upstream:                      -a-----b|
+  /// fallback:                      xy|
+  /// timeout(3 frames, fallback:):  -a--xy|
   /// ```
   ///
   /// When the timeout fires, the upstream is cancelled and `fallback` is
@@ -73,7 +88,76 @@ extension Signal {
     _ interval: Duration, scheduler: some SignalScheduler, fallback: Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
-      upstream: self, interval: interval, scheduler: scheduler, mapFailure: { $0 },
+      upstream: self, first: interval, each: interval, scheduler: scheduler, mapFailure: { $0 },
+      action: .switchToFallback, fallback: AnySignal(fallback))
+  }
+
+  // MARK: The first value
+
+  /// Fails with ``TimeoutFailure/timedOut`` if the first event takes longer than `first`, measured from
+  /// subscription; after the first value, only if `each` is given and passes without an event
+  /// (restarted by each value).
+  ///
+  /// RxJS's `timeout({ first })` (`each: nil`, the default: once a value came, the upstream may be
+  /// silent for as long as it likes) and `timeout({ first, each })`. ``timeout(_:scheduler:)`` is the
+  /// same as `first` and `each` both `interval`.
+  ///
+  /// <!-- setup
+  /// let content = PassthroughSignal<[String], Never>()
+  /// let scheduler = DispatchSignalScheduler.main
+  /// -->
+  /// ```swift
+  /// // The content must start arriving within 3 s; after that, it takes its time.
+  /// let pages = content.timeout(first: .seconds(3), scheduler: scheduler)
+  /// ```
+  ///
+  /// At 3 frames, the first value in time, then a long silence; a first value too late; and, with
+  /// `each: 2 frames`, a gap too long after the first value:
+  ///
+  /// ```marble timeout-first
+  /// upstream:                  --a------b|
+  /// timeout(first: 3 frames):  --a------b|
+  /// ```
+  ///
+  /// ```marble timeout-first-late
+  /// upstream:                  -----a|
+  /// timeout(first: 3 frames):  ---#
+  /// ```
+  ///
+  /// ```marble timeout-first-each
+  /// upstream:                           --a-b----c|
+  /// timeout(first: 3 frames, each: 2):  --a-b-#
+  /// ```
+  ///
+  /// The edge cases are those of ``timeout(_:scheduler:)``: an event exactly at a deadline is in time,
+  /// a terminal event before it passes through and cancels the timer, and a zero or negative `first`
+  /// or `each` counts as zero.
+  public func timeout(
+    first: Duration, each: Duration? = nil, scheduler: some SignalScheduler
+  ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
+    TimeoutSignal(
+      upstream: self, first: first, each: each, scheduler: scheduler, mapFailure: { .upstream($0) },
+      action: .fail({ .timedOut }), fallback: nil)
+  }
+
+  /// ``timeout(first:each:scheduler:)`` failing with the error `customError` makes, which keeps the
+  /// upstream's failure type. `customError` runs once, when the timeout fires.
+  public func timeout(
+    first: Duration, each: Duration? = nil, scheduler: some SignalScheduler,
+    customError: @escaping @Sendable () -> Failure
+  ) -> TimeoutSignal<Self, Failure> {
+    TimeoutSignal(
+      upstream: self, first: first, each: each, scheduler: scheduler, mapFailure: { $0 },
+      action: .fail(customError), fallback: nil)
+  }
+
+  /// ``timeout(first:each:scheduler:)`` switching to `fallback` when it fires (RxJS's `with`), as
+  /// ``timeout(_:scheduler:fallback:)`` does.
+  public func timeout<Fallback: Signal>(
+    first: Duration, each: Duration? = nil, scheduler: some SignalScheduler, fallback: Fallback
+  ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
+    TimeoutSignal(
+      upstream: self, first: first, each: each, scheduler: scheduler, mapFailure: { $0 },
       action: .switchToFallback, fallback: AnySignal(fallback))
   }
 }
@@ -86,8 +170,11 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
 
   /// The signal being timed.
   public let upstream: Upstream
-  /// How long the upstream may be silent (a negative interval counts as zero).
+  /// How long the upstream may take to send its first event (a negative interval counts as zero).
   public let interval: Duration
+  /// How long the upstream may be silent after each value (a negative interval counts as zero); `nil`
+  /// when only the first value is timed. Equal to ``interval`` for ``Signal/timeout(_:scheduler:)``.
+  public let each: Duration?
   /// The scheduler that measures the interval.
   public var scheduler: any SignalScheduler { timing.scheduler }
   @usableFromInline let behavior: TimeoutBehavior<Upstream.Failure, Output, Failure>
@@ -95,14 +182,16 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
 
   @usableFromInline
   init(
-    upstream: Upstream, interval: Duration, scheduler: some SignalScheduler,
+    upstream: Upstream, first: Duration, each: Duration?, scheduler: some SignalScheduler,
     mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure, action: TimeoutAction<Failure>,
     fallback: AnySignal<Output, Failure>?
   ) {
     self.upstream = upstream
-    self.interval = interval
-    self.behavior = TimeoutBehavior(mapFailure: mapFailure, action: action, fallback: fallback)
-    self.timing = ScheduledTiming(scheduler: scheduler, duration: effectiveInterval(interval))
+    self.interval = first
+    self.each = each
+    self.behavior = TimeoutBehavior(
+      mapFailure: mapFailure, action: action, fallback: fallback, each: each.map(effectiveInterval))
+    self.timing = ScheduledTiming(scheduler: scheduler, duration: effectiveInterval(first))
   }
 
   /// Subscribes `observer`; the interval starts now.

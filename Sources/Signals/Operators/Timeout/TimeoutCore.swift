@@ -8,8 +8,9 @@
 //   (in the lock round trip that looks for queued events), so a delivery retains nothing. An `end` during
 //   the delivery (a cancel from another thread) finds no downstream to release: the deliverer, which next
 //   sees `ended`, releases it and delivers nothing more.
-// - The timer: the first one is armed right after the upstream subscription is made, with generation 0.
-//   Each value bumps the generation and re-arms once the downstream has handled the value, so a value
+// - The timer: the first one is armed right after the upstream subscription is made, with generation 0,
+//   for the first interval. Each value bumps the generation and re-arms (for the `each` interval; a
+//   timeout on the first value only just cancels) once the downstream has handled the value, so a value
 //   the downstream answers `stop` to (a `first()` after the timeout) never touches the scheduler. A
 //   firing whose generation is not the current one is stale and ignored: cancelling a real-time
 //   scheduler's action can lose to the action starting on another thread.
@@ -34,22 +35,27 @@ enum TimeoutAction<Failure: Error>: Sendable {
   case switchToFallback
 }
 
-/// What a `timeout` does with failures and when it fires: one shared object per signal, so that a
-/// subscription keeps one reference to it (released when the subscription ends) rather than a copy of each.
+/// What a `timeout` does with failures, when it fires and after a value: one shared object per signal, so
+/// that a subscription keeps one reference to it (released when the subscription ends) rather than a copy
+/// of each.
 @usableFromInline
 final class TimeoutBehavior<UpstreamFailure: Error, Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Failure
   @usableFromInline let action: TimeoutAction<Failure>
   @usableFromInline let fallback: AnySignal<Output, Failure>?
+  /// The interval each value re-arms the timer with; `nil`: the first value disarms it for good (a
+  /// timeout on the first value only).
+  @usableFromInline let each: Duration?
 
   @usableFromInline
   init(
     mapFailure: @escaping @Sendable (UpstreamFailure) -> Failure, action: TimeoutAction<Failure>,
-    fallback: AnySignal<Output, Failure>?
+    fallback: AnySignal<Output, Failure>?, each: Duration?
   ) {
     self.mapFailure = mapFailure
     self.action = action
     self.fallback = fallback
+    self.each = each
   }
 }
 
@@ -254,11 +260,14 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   }
 
   /// Re-arms the timer after a delivery, if values came since it was armed (and the timeout still waits
-  /// on the upstream). The old timer is cancelled; if it fires anyway, its generation is stale.
+  /// on the upstream), with the behaviour's `each` interval; without one (a timeout on the first value
+  /// only) the timer is only cancelled. The old timer is cancelled; if it fires anyway, its generation is
+  /// stale.
   @inlinable
   func rearm() {
     var old: SignalScheduledAction?
     var timing = Unmanaged<ScheduledTiming>?.none
+    var each: Duration?
     let claimed = state.withLock { state -> UInt64? in
       guard !state.ended, state.phase == .upstream, state.armedGeneration != state.generation else {
         return nil
@@ -266,12 +275,14 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       state.armedGeneration = state.generation
       old = state.timer.take()
       timing = .passUnretained(state.timing)
+      each = state.behavior?.each
       return state.generation
     }
     guard let generation = claimed, let timing else { return }
     if let old { Self.cancelTimer(old, on: timing) }
+    guard let each else { return }
     let timer = timing._withUnsafeGuaranteedRef { timing in
-      timing.scheduler.schedule(after: timing.duration) { self.timerFired(generation: generation) }
+      timing.scheduler.schedule(after: each) { self.timerFired(generation: generation) }
     }
     let kept = state.withLock { state -> Bool in
       guard !state.ended, state.phase == .upstream, state.armedGeneration == generation else {

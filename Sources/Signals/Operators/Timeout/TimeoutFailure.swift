@@ -1,8 +1,16 @@
 /// The failure of a signal with a ``Signal/timeout(_:scheduler:)``: it timed
 /// out, or its upstream failed.
 ///
+/// <!-- setup
+/// struct LoadError: Error {}
+/// enum Reason { case timedOut }
+/// func showApp(reason: Reason? = nil) {}
+/// func showError(_ error: LoadError) {}
+/// let content = PassthroughSignal<String, LoadError>()
+/// let scheduler = DispatchSignalScheduler.main
+/// -->
 /// ```swift
-/// content.timeout(.seconds(3), scheduler: scheduler)
+/// let subscription = content.timeout(.seconds(3), scheduler: scheduler)
 ///   .sink(receiveCompletion: { completion in
 ///     switch completion {
 ///     case .finished: showApp()

@@ -1,0 +1,510 @@
+#!/usr/bin/env python3
+"""Checks the code in the documentation: every ```swift fence compiles, every ```marble fence is run by a test.
+
+Where fences are read: README.md and CONTRIBUTING.md, the DocC articles (Sources/*/*.docc/**/*.md) and the
+`///` doc comments of every Sources/**/*.swift. CONTRIBUTING.md ("Code in the documentation") is the user's
+guide; in short:
+
+- ```swift            compiled: Swift 6 mode, warnings as errors, against the package's built modules. Each
+                      fence is its own `main.swift` (top-level code runs on the main actor; `await` and
+                      `try` work), importing the module its documentation belongs to (and what that
+                      module's users import with it); README/CONTRIBUTING import every library.
+- <!-- setup ... -->   an HTML comment right above a swift fence holds hidden lines (DocC does not render
+                      HTML comments): they are compiled before the fence's code, or around it when one of
+                      them is `// snippet` (the fence's code goes there); a line `// previous snippet`
+                      stands for the previous swift fence of the page (or file), its setup included.
+- ```swift-uncompiled not compiled (SwiftUI, UIKit: not on Linux); each such fence is listed, with a
+                      fingerprint of its code, in .ci/uncompiled-snippets.txt, and the list must match.
+- ```marble NAME      a diagram run by a test: NAME is unique, and a test file that reads diagrams
+                      with `DocDiagram(` (which extracts the fence at test time and runs it) quotes
+                      "NAME".
+- any other fence     (sh, text, json, …) is left alone.
+
+Usage:
+  python3 .ci/snippets.py [--modules DIR] [--jobs N] [--keep DIR]   the check (exit status 1 on a failure)
+  python3 .ci/snippets.py --list-uncompiled                         prints the list the fences call for
+  python3 .ci/snippets.py --self-test [--modules DIR]               shows the check catches broken docs
+"""
+
+from __future__ import annotations
+
+import argparse
+import concurrent.futures
+import dataclasses
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+LIBRARIES = ["Signals", "SignalsTesting", "Intro", "IntroTesting"]
+# What a snippet in a module's documentation imports: the module and what its users import with it.
+IMPORTS = {
+    "Signals": ["Signals"],
+    "SignalsTesting": ["Signals", "SignalsTesting"],
+    "Intro": ["Signals", "Intro"],
+    "IntroTesting": ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
+}
+# Swift Testing is imported too where a snippet uses it (importing it costs more than the rest).
+USES_TESTING = re.compile(r"#expect\b|#require\b|@Test\b|@Suite\b")
+UNCOMPILED_LIST = ".ci/uncompiled-snippets.txt"
+FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`]*?)\s*$")
+MARBLE_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+SNIPPET_MARKER = "// snippet"
+PREVIOUS_MARKER = "// previous snippet"
+
+
+@dataclasses.dataclass
+class Fence:
+    """One fenced code block of the documentation."""
+
+    path: str  # relative to the repository root
+    line: int  # 1-based line of the opening fence in `path`
+    language: str
+    arguments: list[str]
+    code: list[tuple[int, str]]  # (line in `path`, text)
+    setup: list[tuple[int, str]] | None  # the hidden lines of a `<!-- setup` comment right above
+    module: str | None  # the module whose documentation holds it; None: the repository's own pages
+    previous: Fence | None = None  # the swift fence before it on the same page or in the same file
+
+    @property
+    def where(self) -> str:
+        return f"{self.path}:{self.line}"
+
+    @property
+    def fingerprint(self) -> str:
+        text = "\n".join(line for _, line in self.code)
+        return hashlib.sha256(text.encode()).hexdigest()[:12]
+
+
+# MARK: Reading the documentation
+
+
+def doc_comment_lines(text: str) -> list[list[tuple[int, str]]]:
+    """The `///` comment runs of a Swift file, each as (line number, text after `///` and one space)."""
+    runs: list[list[tuple[int, str]]] = []
+    current: list[tuple[int, str]] = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.lstrip()
+        if stripped.startswith("///"):
+            body = stripped[3:]
+            current.append((number, body[1:] if body.startswith(" ") else body))
+        elif current:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def fences_in(lines: list[tuple[int, str]], path: str, module: str | None) -> tuple[list[Fence], list[str]]:
+    """The fences of a run of Markdown lines, and the problems found reading them."""
+    fences: list[Fence] = []
+    problems: list[str] = []
+    index = 0
+    while index < len(lines):
+        number, text = lines[index]
+        match = FENCE.match(text)
+        if not match:
+            index += 1
+            continue
+        marker, info = match.group("fence"), match.group("info").split()
+        body: list[tuple[int, str]] = []
+        end = index + 1
+        closed = False
+        while end < len(lines):
+            inner = FENCE.match(lines[end][1])
+            if inner and not inner.group("info") and inner.group("fence").startswith(marker[0] * len(marker)):
+                closed = True
+                break
+            body.append(lines[end])
+            end += 1
+        if not closed:
+            problems.append(f"{path}:{number}: a code fence is never closed")
+            break
+        indent = len(match.group("indent"))
+        body = [(n, line[indent:] if line[:indent].strip() == "" else line.lstrip()) for n, line in body]
+        fences.append(
+            Fence(
+                path=path,
+                line=number,
+                language=info[0] if info else "",
+                arguments=info[1:],
+                code=body,
+                setup=_setup_above(lines, index),
+                module=module,
+            )
+        )
+        index = end + 1
+    return fences, problems
+
+
+def _setup_above(lines: list[tuple[int, str]], index: int) -> list[tuple[int, str]] | None:
+    """The hidden lines of a `<!-- setup` … `-->` comment that ends on the line right above `index`."""
+    if index == 0 or lines[index - 1][1].strip() != "-->":
+        return None
+    start = index - 2
+    while start >= 0 and lines[start][1].strip() != "<!-- setup":
+        if "<!--" in lines[start][1] or "-->" in lines[start][1]:
+            return None
+        start -= 1
+    if start < 0:
+        return None
+    return lines[start + 1 : index - 1]
+
+
+def module_of(path: Path, root: Path) -> str | None:
+    parts = path.relative_to(root).parts
+    if len(parts) > 1 and parts[0] == "Sources":
+        return parts[1] if parts[1] in IMPORTS else None
+    return None
+
+
+def collect(root: Path) -> tuple[list[Fence], list[str]]:
+    """Every fence of the repository's documentation, and the problems found reading them."""
+    fences: list[Fence] = []
+    problems: list[str] = []
+    pages = [root / name for name in ("README.md", "CONTRIBUTING.md") if (root / name).exists()]
+    pages += sorted((root / "Sources").glob("*/*.docc/**/*.md"))
+    for page in pages:
+        text = page.read_text(encoding="utf-8")
+        lines = list(enumerate(text.splitlines(), start=1))
+        found, trouble = fences_in(lines, str(page.relative_to(root)), module_of(page, root))
+        fences += found
+        problems += trouble
+    for source in sorted((root / "Sources").rglob("*.swift")):
+        text = source.read_text(encoding="utf-8")
+        for run in doc_comment_lines(text):
+            found, trouble = fences_in(run, str(source.relative_to(root)), module_of(source, root))
+            fences += found
+            problems += trouble
+    previous: dict[str, Fence] = {}
+    for fence in fences:
+        if fence.language == "swift":
+            fence.previous = previous.get(fence.path)
+            previous[fence.path] = fence
+    return fences, problems
+
+
+# MARK: Compiling the swift fences
+
+
+@dataclasses.dataclass
+class Program:
+    fence: Fence
+    text: str
+    origins: list[str]  # for each line of `text`, where it comes from
+
+
+def program(fence: Fence) -> Program:
+    imports = IMPORTS[fence.module] if fence.module else LIBRARIES
+    body = expanded(fence)
+    if any(USES_TESTING.search(text) for text, _ in body):
+        imports = imports + ["Testing"]
+    lines: list[tuple[str, str]] = [(f"import {name}", "(implicit import)") for name in imports]
+    lines += body
+    return Program(fence, "\n".join(text for text, _ in lines) + "\n", [origin for _, origin in lines])
+
+
+def expanded(fence: Fence) -> list[tuple[str, str]]:
+    """The fence's code with its setup lines, each with where it comes from."""
+    code = [(text, f"{fence.path}:{number}") for number, text in fence.code]
+    lines: list[tuple[str, str]] = []
+    setup = fence.setup or []
+    for number, text in setup:
+        indent = text[: len(text) - len(text.lstrip())]
+        if text.strip() == SNIPPET_MARKER:
+            lines += [(indent + line if line else line, where) for line, where in code]
+        elif text.strip() == PREVIOUS_MARKER and fence.previous:
+            lines += [(indent + line if line else line, where) for line, where in expanded(fence.previous)]
+        else:
+            lines.append((text, f"{fence.path}:{number} (setup)"))
+    if not any(text.strip() == SNIPPET_MARKER for _, text in setup):
+        lines += code
+    return lines
+
+
+# Programs already typechecked (their text and modules), with their diagnostics: the self-test checks the
+# same good snippets many times.
+_compiled: dict[tuple[str, str], tuple[int, str]] = {}
+
+
+def compile_program(item: Program, directory: Path, modules: Path) -> str | None:
+    """Typechecks one program; returns its diagnostics, mapped to the documentation's lines, on failure."""
+    key = (item.text, str(modules))
+    if key not in _compiled:
+        _compiled[key] = _typecheck(item.text, directory, modules)
+    status, output = _compiled[key]
+    if status == 0:
+        return None
+    source = directory / "main.swift"
+
+    def origin(match: re.Match[str]) -> str:
+        line = int(match.group(1))
+        where = item.origins[line - 1] if 0 < line <= len(item.origins) else f"line {line}"
+        return f"{where}:{match.group(2)}:"
+
+    mapped = re.sub(r"\S*main\.swift:(\d+):(\d+):", origin, output)
+    return mapped.strip() or f"swiftc exited with status {status}"
+
+
+def _typecheck(text: str, directory: Path, modules: Path) -> tuple[int, str]:
+    directory.mkdir(parents=True, exist_ok=True)
+    source = directory / "main.swift"
+    source.write_text(text, encoding="utf-8")
+    command = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-diagnostic-style", "llvm"]
+    command += ["-I", str(modules), str(source)]
+    result = subprocess.run(command, capture_output=True, text=True)
+    return result.returncode, result.stdout + result.stderr
+
+
+def check_swift(fences: list[Fence], modules: Path, jobs: int, keep: Path | None) -> list[str]:
+    programs = [program(fence) for fence in fences if fence.language == "swift"]
+    scratch = keep or Path(tempfile.mkdtemp(prefix="snippets-"))
+    failures: list[str] = []
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+            results = pool.map(
+                lambda pair: compile_program(pair[1], scratch / f"{pair[0]:03}", modules), enumerate(programs)
+            )
+            for item, failure in zip(programs, results):
+                if failure:
+                    failures.append(f"{item.fence.where}: this swift snippet does not compile:\n{failure}")
+    finally:
+        if keep is None:
+            shutil.rmtree(scratch, ignore_errors=True)
+    return failures
+
+
+# MARK: The other checks
+
+
+def uncompiled_entries(fences: list[Fence]) -> list[str]:
+    return sorted(f"{f.path} {f.fingerprint}" for f in fences if f.language == "swift-uncompiled")
+
+
+def check_uncompiled(fences: list[Fence], root: Path) -> list[str]:
+    listed_file = root / UNCOMPILED_LIST
+    listed = []
+    if listed_file.exists():
+        for line in listed_file.read_text(encoding="utf-8").splitlines():
+            entry = line.split("#", 1)[0].split()
+            if entry:
+                listed.append(" ".join(entry[:2]))
+    expected = uncompiled_entries(fences)
+    problems = []
+    for entry in sorted(set(expected) | set(listed)):
+        have, want = listed.count(entry), expected.count(entry)
+        if want > have:
+            problems.append(f"{entry}: a swift-uncompiled fence not listed in {UNCOMPILED_LIST}")
+        elif have > want:
+            problems.append(f"{entry}: listed in {UNCOMPILED_LIST}, but no swift-uncompiled fence has this code")
+    if problems:
+        problems.append(f"(`python3 .ci/snippets.py --list-uncompiled` prints the list the fences call for)")
+    return problems
+
+
+def check_marbles(fences: list[Fence], root: Path) -> list[str]:
+    # The test files that read diagrams, and the names they quote (a parameterized test passes its names as
+    # arguments).
+    tests = [path.read_text(encoding="utf-8") for path in sorted((root / "Tests").rglob("*.swift"))]
+    diagram_tests = [text for text in tests if re.search(r"\bDocDiagram\(", text)]
+    problems = []
+    seen: dict[str, str] = {}
+    for fence in (f for f in fences if f.language == "marble"):
+        if len(fence.arguments) != 1 or not MARBLE_NAME.match(fence.arguments[0]):
+            problems.append(f"{fence.where}: a marble fence needs one name on its line: ```marble some-name")
+            continue
+        name = fence.arguments[0]
+        if name in seen:
+            problems.append(f"{fence.where}: marble name {name!r} is also used at {seen[name]}")
+        seen[name] = fence.where
+        if not any(f'"{name}"' in text for text in diagram_tests):
+            problems.append(f'{fence.where}: no test runs marble diagram {name!r} (DocDiagram("{name}", …))')
+    return problems
+
+
+def check(root: Path, modules: Path, jobs: int, keep: Path | None = None, quiet: bool = False) -> list[str]:
+    fences, problems = collect(root)
+    problems += check_uncompiled(fences, root)
+    problems += check_marbles(fences, root)
+    problems += check_swift(fences, modules, jobs, keep)
+    if not quiet:
+        counts = {lang: sum(f.language == lang for f in fences) for lang in ("swift", "swift-uncompiled", "marble")}
+        print(
+            f"snippets: {counts['swift']} swift fences compiled, {counts['swift-uncompiled']} listed as uncompiled, "
+            f"{counts['marble']} marble fences checked for a test"
+        )
+    return problems
+
+
+# MARK: Self-test
+
+
+def self_test(modules: Path, jobs: int) -> list[str]:
+    """Builds a small repository with good and broken documentation and checks that only the broken parts fail."""
+    failures = []
+    with tempfile.TemporaryDirectory(prefix="snippets-self-test-") as scratch:
+        root = Path(scratch)
+        (root / "Sources/Signals/Signals.docc").mkdir(parents=True)
+        (root / "Tests/SignalsTests").mkdir(parents=True)
+        (root / ".ci").mkdir()
+
+        def write(relative: str, text: str) -> None:
+            (root / relative).write_text(text, encoding="utf-8")
+
+        good_article = "\n".join(
+            [
+                "# Good",
+                "",
+                "<!-- setup",
+                "let subject = PassthroughSignal<Int, Never>()",
+                "-->",
+                "```swift",
+                "let doubled = subject.map { $0 * 2 }",
+                "```",
+                "",
+                "```swift-uncompiled",
+                "import SwiftUI",
+                "```",
+                "",
+                "```sh",
+                "this is not swift",
+                "```",
+                "",
+            ]
+        )
+        good_source = "\n".join(
+            [
+                "/// Wrapped in a function by its setup:",
+                "///",
+                "/// <!-- setup",
+                "/// func example(scheduler: some SignalScheduler) {",
+                "///   // snippet",
+                "/// }",
+                "/// -->",
+                "/// ```swift",
+                "/// let timer = TimerSignal(every: .seconds(1), on: scheduler)",
+                "/// _ = timer",
+                "/// ```",
+                "///",
+                "/// ```marble good-diagram",
+                "/// upstream: -a|",
+                "/// ```",
+                "public let good = 1",
+                "",
+            ]
+        )
+        write("Sources/Signals/Signals.docc/Good.md", good_article)
+        write("Sources/Signals/Good.swift", good_source)
+        write("Tests/SignalsTests/GoodTests.swift", 'let d = try DocDiagram("good-diagram", in: "x")\n')
+        write(UNCOMPILED_LIST, "Sources/Signals/Signals.docc/Good.md " + _fingerprint(["import SwiftUI"]) + "\n")
+        if problems := check(root, modules, jobs, quiet=True):
+            failures.append("good documentation was refused:\n" + "\n".join(problems))
+
+        broken = {
+            "an undeclared name": (
+                "Sources/Signals/Broken.swift",
+                "/// ```swift\n/// let x = mainScheduler.now\n/// ```\npublic let broken = 1\n",
+                "Sources/Signals/Broken.swift:2:",
+            ),
+            "a captured var mutated in a @Sendable closure": (
+                "Sources/Signals/Signals.docc/Broken.md",
+                "```swift\nvar fired = false\nlet action = ImmediateSignalScheduler().schedule { fired = true }\n```\n",
+                "Sources/Signals/Signals.docc/Broken.md:3:",
+            ),
+            "a warning (an unused value in a setup function)": (
+                "Sources/Signals/Broken.swift",
+                "/// <!-- setup\n/// func f() {\n/// // snippet\n/// }\n/// -->\n/// ```swift\n"
+                "/// let unused = JustSignal(1)\n/// ```\npublic let broken = 1\n",
+                "Sources/Signals/Broken.swift:7:",
+            ),
+            "an unlisted swift-uncompiled fence": (
+                "Sources/Signals/Signals.docc/Broken.md",
+                "```swift-uncompiled\nimport UIKit\n```\n",
+                "not listed in",
+            ),
+            "a marble fence without a name": (
+                "Sources/Signals/Broken.swift",
+                "/// ```marble\n/// upstream: -a|\n/// ```\npublic let broken = 1\n",
+                "needs one name",
+            ),
+            "a marble fence that no test runs": (
+                "Sources/Signals/Broken.swift",
+                "/// ```marble lonely-diagram\n/// upstream: -a|\n/// ```\npublic let broken = 1\n",
+                "no test runs marble diagram 'lonely-diagram'",
+            ),
+        }
+        for what, (relative, text, expected) in broken.items():
+            write(relative, text)
+            problems = check(root, modules, jobs, quiet=True)
+            (root / relative).unlink()
+            if not any(expected in problem for problem in problems):
+                failures.append(f"{what} was not caught (expected {expected!r}); got: {problems}")
+            elif len(problems) > 1 and what != "an unlisted swift-uncompiled fence":
+                failures.append(f"{what}: more than the one problem was reported: {problems}")
+        (root / UNCOMPILED_LIST).unlink()
+        if not any("not listed in" in p for p in check(root, modules, jobs, quiet=True)):
+            failures.append("a missing uncompiled list was not caught")
+        write(UNCOMPILED_LIST, "Sources/Signals/Signals.docc/Good.md 000000000000\n")
+        if not any("no swift-uncompiled fence has this code" in p for p in check(root, modules, jobs, quiet=True)):
+            failures.append("a stale entry of the uncompiled list was not caught")
+    return failures
+
+
+def _fingerprint(code: list[str]) -> str:
+    return hashlib.sha256("\n".join(code).encode()).hexdigest()[:12]
+
+
+# MARK: Main
+
+
+def default_modules(root: Path) -> Path:
+    bin_path = subprocess.run(
+        ["swift", "build", "--show-bin-path"], cwd=root, capture_output=True, text=True, check=True
+    ).stdout.strip()
+    return Path(bin_path) / "Modules"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--modules", type=Path, help="the built modules (default: swift build --show-bin-path)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2, help="compilers run at once")
+    parser.add_argument("--keep", type=Path, help="keep the generated programs in this directory")
+    parser.add_argument("--list-uncompiled", action="store_true", help="print the uncompiled list the fences need")
+    parser.add_argument("--self-test", action="store_true", help="check that the check catches broken snippets")
+    arguments = parser.parse_args()
+    root = Path(__file__).resolve().parent.parent
+
+    if arguments.list_uncompiled:
+        fences, _ = collect(root)
+        for fence in (f for f in fences if f.language == "swift-uncompiled"):
+            first = next((text.strip() for _, text in fence.code if text.strip()), "")
+            print(f"{fence.path} {fence.fingerprint}  # line {fence.line}: {first}")
+        return 0
+
+    modules = arguments.modules or default_modules(root)
+    if not (modules / "Signals.swiftmodule").exists():
+        print(f"snippets: no built modules in {modules}; run `swift build` first", file=sys.stderr)
+        return 1
+    if arguments.self_test:
+        failures = self_test(modules, arguments.jobs)
+        for failure in failures:
+            print(f"snippets self-test: {failure}", file=sys.stderr)
+        if not failures:
+            print("snippets self-test: broken snippets, diagrams and lists are caught; good ones pass")
+        return 1 if failures else 0
+
+    problems = check(root, modules, arguments.jobs, arguments.keep)
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"snippets: {len(problems)} problem(s); CONTRIBUTING.md says how snippets are checked", file=sys.stderr)
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
