@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
     .library(name: "Intro", targets: ["Intro"]),
     .executable(name: "signals-bench", targets: ["signals-bench"]),
+    .executable(name: "splash-check", targets: ["splash-check"]),
   ],
   dependencies: [],
   targets: [
@@ -22,6 +23,9 @@ let package = Package(
       name: "signals-bench",
       dependencies: ["Signals", "SignalsTesting", "Intro", "CAllocCounter"]
     ),
+    // Checks an app's launch screen against its intro's first frame. Foundation only: no Signals.
+    .target(name: "SplashCheck"),
+    .executableTarget(name: "splash-check", dependencies: ["SplashCheck"]),
     .executableTarget(
       name: "Playgrounds",
       dependencies: ["Signals", "SignalsTesting", "Intro"],
