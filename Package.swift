@@ -33,6 +33,7 @@ let package = Package(
     ),
     .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+    .testTarget(name: "SplashCheckTests", dependencies: ["SplashCheck"]),
   ],
   swiftLanguageModes: [.v6]
 )

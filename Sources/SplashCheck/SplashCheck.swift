@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks an iOS app's launch screen against its intro's first frame, from the project's files, so
 /// that the flash between the two is caught before it ships.
 ///
@@ -57,7 +59,7 @@ public enum SplashCheck {
     guard case .directory = FileProbe.kind(of: root) else {
       let problem = FileProbe.kind(of: root).problem
       return SplashReport(findings: [
-        Finding(.error, .unreadableInput, file: options.directory, "the directory to check \(problem)")
+        Finding(.error, .unreadableInput, file: root, "the directory to check \(problem)")
       ])
     }
     let tree = ProjectTree.scan(root, display: display)
@@ -65,7 +67,7 @@ public enum SplashCheck {
     var locator = AppLocator(options: options, tree: tree, display: display)
     let app = locator.locate()
     findings += locator.findings
-    guard let app else { return SplashReport(findings: unique(findings)) }
+    guard let app else { return SplashReport(findings: unique(findings, root: root)) }
 
     let assets = AssetCatalogs.index(
       options.assets.isEmpty ? tree.catalogs : options.assets, explicit: !options.assets.isEmpty, display: display)
@@ -75,7 +77,7 @@ public enum SplashCheck {
     let perConfiguration = app.configurations.map { checker.check($0) }
     findings += checker.catalogFindings
     findings += merge(perConfiguration, names: app.configurations.map(\.names))
-    return SplashReport(findings: unique(findings), checked: app.description)
+    return SplashReport(findings: unique(findings, root: root), checked: app.description)
   }
 
   /// One list from each configuration's findings: those every configuration has, once; the others
@@ -97,9 +99,15 @@ public enum SplashCheck {
     return merged
   }
 
-  private static func unique(_ findings: [Finding]) -> [Finding] {
+  /// Drops repeated findings, and shows paths inside `root` relative to it in messages too (the
+  /// file probe's reasons name paths in full).
+  private static func unique(_ findings: [Finding], root: String) -> [Finding] {
+    let prefix = root.hasSuffix("/") ? root : root + "/"
     var result: [Finding] = []
-    for finding in findings where !result.contains(finding) { result.append(finding) }
+    for var finding in findings {
+      finding.message = finding.message.replacingOccurrences(of: prefix, with: "")
+      if !result.contains(finding) { result.append(finding) }
+    }
     return result
   }
 }

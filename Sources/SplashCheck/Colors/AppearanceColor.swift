@@ -68,7 +68,9 @@ struct ColorVariant: Equatable, Sendable {
   var highContrast = false
   var value: VariantValue
 
-  /// How well this variant fits `appearance`, or nil when it does not apply at all.
+  /// How well this variant fits `appearance`, or nil when it does not apply at all. The device's own
+  /// idiom counts most, then an explicit light or dark appearance, then high contrast: an `ipad`
+  /// entry for any appearance beats a `universal` dark one on iPad.
   func score(for appearance: Appearance) -> Int? {
     guard idiom == "universal" || idiom == appearance.device.rawValue else { return nil }
     switch luminosity {

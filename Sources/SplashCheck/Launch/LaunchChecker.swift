@@ -448,7 +448,7 @@ struct LaunchChecker {
       }
       if let intro {
         compare(
-          system, with: intro, subject: "the root view's \(system.label)", file: file, keyPath: keyPath,
+          system, with: intro, subject: "the root view's system colour '\(name)'", file: file, keyPath: keyPath,
           devices: devices, into: &findings)
       }
     case .components(.rgba(let rgba))?:

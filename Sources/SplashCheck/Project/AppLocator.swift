@@ -136,7 +136,7 @@ struct AppLocator {
       let generates = settings.value("GENERATE_INFOPLIST_FILE") == "YES"
       if generates {
         for key in settings.keys(withPrefix: "INFOPLIST_KEY_") {
-          let raw = settings.value(key) ?? ""
+          guard let raw = settings.value(key) else { continue }  // Set only for other SDKs.
           let value = (try? settings.expand(raw).get()) ?? raw
           var plistKey = String(key.dropFirst("INFOPLIST_KEY_".count))
           let plistValue: PlistValue

@@ -1,0 +1,307 @@
+import Foundation
+import Testing
+
+@testable import SplashCheck
+
+/// Finding the app's Info.plist from `project.pbxproj`.
+@Suite struct ProjectTests {
+  private static let generated = [
+    "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UILaunchScreen_Generation": "YES",
+    "PRODUCT_BUNDLE_IDENTIFIER": "com.example.app", "SDKROOT": "iphoneos",
+  ]
+
+  @Test func aGeneratedEmptyLaunchScreenInTwoConfigurations() {
+    let fixture = Fixture()
+    fixture.colorSet("LaunchBackground", ColorEntry.whiteWithDarkVariant)
+    fixture.project(.app(debug: Self.generated))
+    let report = fixture.check()
+    let finding = report.only(.emptyLaunchScreen)
+    #expect(finding?.file == "App.xcodeproj/project.pbxproj")
+    #expect(finding?.keyPath == "INFOPLIST_KEY_UILaunchScreen_Generation")
+    #expect(finding?.message.contains("what INFOPLIST_KEY_UILaunchScreen_Generation generates") == true)
+    #expect(report.checked == "the generated Info.plist (target 'App' of App.xcodeproj)")
+    #expect(report.findings(.configurationsDiffer).isEmpty)
+    #expect(report.exitCode == 1)
+  }
+
+  @Test func aFileMergedWithGeneratedKeysAndSRCROOT() {
+    let fixture = Fixture.usualApp()
+    var settings = Self.generated
+    settings["INFOPLIST_FILE"] = "$(SRCROOT)/$(TARGET_NAME)/Info.plist"
+    fixture.project(.app(debug: settings))
+    let report = fixture.check()
+    // The file's UILaunchScreen (with UIColorName) fills in the generated empty one.
+    #expect(report.findings.isEmpty, "\(report.text)")
+    #expect(report.checked == "App/Info.plist (target 'App' of App.xcodeproj)")
+  }
+
+  @Test func configurationsThatDiffer() {
+    let fixture = Fixture.usualApp()
+    fixture.colorSet("Splash", [.white])
+    fixture.plist("App/Debug-Info.plist", ["UILaunchScreen": ["UIColorName": "Splash"]])
+    fixture.project(
+      .app(
+        debug: ["INFOPLIST_FILE": "App/Debug-Info.plist"], release: ["INFOPLIST_FILE": "App/Info.plist"]))
+    let report = fixture.check()
+    let warning = report.only(.configurationsDiffer)
+    #expect(
+      warning?.message
+        == "the launch screen differs between build configurations: UILaunchScreen is {UIColorName = 'Splash'} in "
+        + "Debug but {UIColorName = 'LaunchBackground'} in Release; each is checked")
+    let dark = report.only(.darkVariantOnOneSide)
+    #expect(dark?.message.hasPrefix("in Debug: ") == true)
+    #expect(dark?.file == "App/Debug-Info.plist")
+  }
+
+  @Test func findingsEveryConfigurationSharesAreReportedOnce() {
+    let fixture = Fixture.usualApp()
+    fixture.imageSet("Logo")
+    fixture.plist("App/Debug-Info.plist", ["UILaunchScreen": ["UIColorName": "Splash", "UIImageName": "Logo"]])
+    fixture.infoPlist(["UILaunchScreen": ["UIColorName": "LaunchBackground", "UIImageName": "Logo"]])
+    fixture.project(
+      .app(debug: ["INFOPLIST_FILE": "App/Debug-Info.plist"], release: ["INFOPLIST_FILE": "App/Info.plist"]))
+    let report = fixture.check()
+    // The reminder has different files, so it appears once per configuration, labelled.
+    #expect(report.findings(.imageReminder).map { $0.message.prefix(12) } == ["in Debug: th", "in Release: "])
+    #expect(report.only(.colorNotInCatalog)?.message.hasPrefix("in Debug: ") == true)
+  }
+
+  @Test func aFileAndABuildSettingThatDisagree() {
+    let fixture = Fixture.usualApp()
+    fixture.write(
+      "App/Base.lproj/Launch.storyboard",
+      StoryboardWriter.storyboard(background: StoryboardWriter.color("name=\"LaunchBackground\"")))
+    fixture.infoPlist(["UILaunchStoryboardName": "Launch"])
+    fixture.project(
+      .app(debug: [
+        "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_FILE": "App/Info.plist",
+        "INFOPLIST_KEY_UILaunchStoryboardName": "Other",
+      ]))
+    let report = fixture.check()
+    let conflict = report.only(.settingConflict)
+    #expect(conflict?.message.contains("the file says 'Launch' but the build setting") == true)
+    #expect(report.exitCode == 0)
+  }
+
+  @Test func conditionalSettingsForIOS() {
+    let fixture = Fixture.usualApp()
+    fixture.project(
+      .app(debug: [
+        "GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_UILaunchScreen_Generation[sdk=iphoneos*]": "YES",
+        "INFOPLIST_KEY_UILaunchStoryboardName[sdk=macosx*]": "Mac",
+        "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator macosx",
+      ]))
+    #expect(fixture.check().kinds == [.emptyLaunchScreen])
+  }
+
+  @Test func settingsFromAnXcconfigWithAnInclude() {
+    let fixture = Fixture.usualApp()
+    fixture.write("Config/Base.xcconfig", "// Shared\n#include \"Paths.xcconfig\"\nGENERATE_INFOPLIST_FILE = NO;\n")
+    fixture.write(
+      "Config/Paths.xcconfig", "INFOPLIST_FILE = App/Info.plist // the app's\n#include? \"Local.xcconfig\"\n")
+    fixture.project(.app(debug: [:], xcconfig: "Config/Base.xcconfig"))
+    let report = fixture.check()
+    #expect(report.findings.isEmpty, "\(report.text)")
+    #expect(report.checked == "App/Info.plist (target 'App' of App.xcodeproj)")
+  }
+
+  @Test func anXcconfigIncludeLoopIsAWarning() {
+    let fixture = Fixture.usualApp()
+    fixture.write("Config/A.xcconfig", "#include \"B.xcconfig\"\nINFOPLIST_FILE = App/Info.plist\n")
+    fixture.write("Config/B.xcconfig", "#include \"A.xcconfig\"\n")
+    fixture.project(.app(debug: [:], xcconfig: "Config/A.xcconfig"))
+    let report = fixture.check()
+    #expect(report.only(.unresolvedSetting)?.message.contains("loops back to 'Config/A.xcconfig'") == true)
+    #expect(report.exitCode == 0)
+  }
+
+  @Test func aMissingXcconfigIsUnreadableInput() {
+    let fixture = Fixture.usualApp()
+    fixture.project(.app(debug: [:], xcconfig: "Config/Missing.xcconfig"))
+    let report = fixture.check()
+    #expect(report.only(.unreadableInput)?.file == "Config/Missing.xcconfig")
+    #expect(report.exitCode == 2)
+  }
+
+  @Test func inheritedProjectSettings() {
+    let fixture = Fixture.usualApp()
+    var project = ProjectWriter.app(debug: ["INFOPLIST_FILE": "$(inherited)"])
+    project.projectSettings = [
+      "Debug": ["INFOPLIST_FILE": "App/Info.plist"], "Release": ["INFOPLIST_FILE": "App/Info.plist"],
+    ]
+    fixture.project(project)
+    #expect(fixture.check().findings.isEmpty)
+  }
+
+  @Test func anUnresolvableVariableInINFOPLIST_FILE() {
+    let fixture = Fixture.usualApp()
+    fixture.project(.app(debug: ["INFOPLIST_FILE": "$(CUSTOM_DIR)/Info.plist"]))
+    let report = fixture.check()
+    let finding = report.only(.unreadableInput)
+    #expect(finding?.keyPath == "target 'App' (Debug).INFOPLIST_FILE")
+    #expect(finding?.message.contains("cannot resolve $(CUSTOM_DIR)") == true)
+    #expect(report.exitCode == 2)
+  }
+
+  @Test func aTargetWithoutAnyInfoPlist() {
+    let fixture = Fixture.usualApp()
+    fixture.project(.app(debug: ["PRODUCT_NAME": "App"]))
+    let report = fixture.check()
+    #expect(
+      report.only(.unreadableInput)?.message.contains("neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE") == true)
+  }
+
+  @Test func anInfoPlistFileThatIsMissing() {
+    let fixture = Fixture.usualApp()
+    fixture.project(.app(debug: ["INFOPLIST_FILE": "Sources/Info.plist"]))
+    let report = fixture.check()
+    #expect(report.only(.unreadableInput)?.message == "the Info.plist of target 'App' (Debug) does not exist")
+    #expect(report.only(.unreadableInput)?.file == "Sources/Info.plist")
+  }
+
+  @Test func twoAppTargetsAreAmbiguousUntilOneIsNamed() {
+    let fixture = Fixture.usualApp()
+    fixture.plist("Widget/Info.plist", ["UILaunchScreen": ["UIColorName": "Missing"]])
+    fixture.project(
+      ProjectWriter(targets: [
+        .init(name: "App", configurations: [("Debug", ["INFOPLIST_FILE": "App/Info.plist"])]),
+        .init(name: "Other", configurations: [("Debug", ["INFOPLIST_FILE": "Widget/Info.plist"])]),
+        .init(
+          name: "Framework", productType: "com.apple.product-type.framework",
+          configurations: [("Debug", ["INFOPLIST_FILE": "Widget/Info.plist"])]),
+      ]))
+    let report = fixture.check()
+    #expect(report.exitCode == 2)
+    #expect(report.only(.ambiguousApp)?.message.contains("pass --target NAME (or --plist PATH)") == true)
+    #expect(report.findings(.appCandidate).map(\.keyPath) == ["target 'App'", "target 'Other'"])
+    #expect(fixture.check(target: "App").findings.isEmpty)
+    #expect(fixture.check(target: "Other").kinds == [.colorNotInCatalog])
+    let wrong = fixture.check(target: "Widget")
+    #expect(
+      wrong.only(.appNotFound)?.message == "no iOS application target is named 'Widget'; the targets are 'App', 'Other'"
+    )
+    #expect(fixture.check(plist: "App/Info.plist").findings.isEmpty)
+  }
+
+  @Test func applicationTargetsForOtherPlatformsAreSkipped() {
+    let fixture = Fixture.usualApp()
+    fixture.project(
+      ProjectWriter(targets: [
+        .init(name: "App", configurations: [("Debug", ["INFOPLIST_FILE": "App/Info.plist"])]),
+        .init(name: "MacApp", configurations: [("Debug", ["INFOPLIST_FILE": "Mac/Info.plist", "SDKROOT": "macosx"])]),
+        .init(
+          name: "Watch", productType: "com.apple.product-type.application.watchapp2",
+          configurations: [("Debug", ["SDKROOT": "watchos"])]),
+      ]))
+    let report = fixture.check()
+    #expect(report.findings(.skippedTarget).map(\.keyPath) == ["target 'MacApp'", "target 'Watch'"])
+    #expect(report.exitCode == 0)
+  }
+
+  @Test func aProjectWithoutAppTargetsFallsBackToTheInfoPlists() {
+    let fixture = Fixture.usualApp()
+    fixture.project(
+      ProjectWriter(targets: [
+        .init(name: "Kit", productType: "com.apple.product-type.framework", configurations: [("Debug", [:])])
+      ]))
+    let report = fixture.check()
+    #expect(report.kinds == [.skippedTarget])
+    #expect(report.checked == "App/Info.plist")
+  }
+
+  @Test func projectDirPathAndSRCROOT() {
+    let fixture = Fixture.usualApp()
+    var project = ProjectWriter.app(debug: ["INFOPLIST_FILE": "${SRCROOT}/Info.plist"])
+    project.projectDirPath = "App"
+    fixture.project(project)
+    #expect(fixture.check().checked == "App/Info.plist (target 'App' of App.xcodeproj)")
+  }
+
+  @Test func buildSettingsLayersAndConditions() {
+    let settings = BuildSettings(layers: [
+      ["A": "low", "B": "base"],
+      [
+        "A": "$(inherited) high", "C[sdk=iphoneos*]": "ios", "C": "plain", "D[sdk=macosx*]": "mac",
+        "E[config=Debug]": "x",
+      ],
+    ])
+    #expect(settings.value("A") == "low high")
+    #expect(settings.value("C") == "ios")
+    #expect(settings.value("D") == nil)
+    #expect(settings.value("E") == nil)
+    #expect(settings.expand("$(B)/${A}/$x") == .success("base/low high/$x"))
+    #expect(settings.expand("$(MISSING)") == .failure(UnresolvedVariable(name: "MISSING")))
+    #expect(settings.expand("$(B") == .failure(UnresolvedVariable(name: "$(B")))
+    let looping = BuildSettings(layers: [["X": "$(Y)", "Y": "$(X)"]])
+    #expect(
+      looping.expand("$(X)") == .failure(UnresolvedVariable(name: "X"))
+        || looping.expand("$(X)") == .failure(UnresolvedVariable(name: "Y")))
+    #expect(BuildSettings.appliesToIOS(conditions: "[sdk=iphonesimulator*][arch=arm64]"))
+    #expect(BuildSettings.appliesToIOS(conditions: "[sdk=*]"))
+    #expect(BuildSettings.appliesToIOS(conditions: "[sdk=iphoneos]"))
+    #expect(!BuildSettings.appliesToIOS(conditions: "[sdk=xros*]"))
+    #expect(!BuildSettings.appliesToIOS(conditions: "[sdk]"))
+    #expect(!BuildSettings.appliesToIOS(conditions: "sdk=iphoneos"))
+  }
+
+  @Test(arguments: [
+    ("not a plist {", "is not a valid property list (corrupt or truncated)"),
+    ("{ objects = {}; }", "is not an Xcode project (no PBXProject root object)"),
+  ])
+  func aCorruptProjectIsUnreadableInput(text: String, reason: String) {
+    let fixture = Fixture.usualApp()
+    fixture.write("App.xcodeproj/project.pbxproj", text)
+    let report = fixture.check()
+    #expect(report.only(.unreadableInput)?.message == reason)
+    #expect(report.only(.unreadableInput)?.file == "App.xcodeproj/project.pbxproj")
+    #expect(report.exitCode == 2)
+  }
+}
+
+/// Finding the app's Info.plist without a project.
+@Suite struct ScanTests {
+  @Test func otherBundlesAndFoldersAreSkippedWithNotes() {
+    let fixture = Fixture.usualApp()
+    fixture.plist("Share/Info.plist", ["NSExtension": ["NSExtensionPointIdentifier": "com.apple.share-services"]])
+    fixture.plist("Kit/Info.plist", ["CFBundlePackageType": "FMWK"])
+    fixture.plist("Kit2/Kit-Info.plist", ["CFBundlePackageType": "$(PRODUCT_BUNDLE_PACKAGE_TYPE)"])
+    for folder in ["Pods/A", "Carthage/Build", "DerivedData/X", ".build/y", "AppTests", "AppUITests", "Built/Old.app"] {
+      fixture.plist("\(folder)/Info.plist", ["UILaunchScreen": [String: Any]()])
+    }
+    fixture.write(".git/Info.plist", "hidden, never read")
+    let report = fixture.check()
+    #expect(report.findings(.skippedPlist).map(\.file) == ["Kit/Info.plist", "Share/Info.plist"])
+    #expect(
+      report.findings(.skippedFolder).compactMap(\.file).sorted() == [
+        ".build", "AppTests", "AppUITests", "Built/Old.app", "Carthage", "DerivedData", "Pods",
+      ])
+    // A package type given by a build variable is an app's as far as anyone can tell.
+    #expect(report.only(.ambiguousApp)?.message == "2 Info.plist files could be the app's; pass --plist PATH")
+    #expect(report.findings(.appCandidate).map(\.file) == ["App/Info.plist", "Kit2/Kit-Info.plist"])
+  }
+
+  @Test func noAppAtAll() {
+    let fixture = Fixture()
+    fixture.write("README.md", "nothing here")
+    let report = fixture.check()
+    #expect(report.only(.appNotFound)?.message == "no Xcode project and no app Info.plist found; pass --plist PATH")
+    #expect(report.exitCode == 2)
+    #expect(fixture.check(target: "App").only(.appNotFound)?.message.contains("no Xcode project with one") == true)
+  }
+
+  @Test func anUnreadableCandidateBesideTheAppIsSkipped() {
+    let fixture = Fixture.usualApp()
+    fixture.write("Old/Info.plist", "<?xml version=\"1.0\"?><plist><dict><key>a</key>")
+    let report = fixture.check()
+    #expect(report.only(.skippedPath)?.file == "Old/Info.plist")
+    #expect(report.exitCode == 0)
+  }
+
+  @Test func anUnreadableOnlyCandidateIsTheAppsOwn() {
+    let fixture = Fixture()
+    fixture.write("App/Info.plist", "<?xml version=\"1.0\"?><plist><dict><key>a</key>")
+    let report = fixture.check()
+    #expect(report.only(.unreadableInput)?.message == "is not a valid property list (corrupt or truncated)")
+    #expect(report.exitCode == 2)
+  }
+}
