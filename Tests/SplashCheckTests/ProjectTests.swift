@@ -123,6 +123,41 @@ import Testing
     #expect(report.exitCode == 2)
   }
 
+  @Test func xcconfigReferencesOfEverySourceTree() {
+    let fixture = Fixture.usualApp()
+    fixture.write("Config/Project.xcconfig", "INFOPLIST_FILE = App/Info.plist\n")
+    fixture.write("App/Config/Target.xcconfig", "GENERATE_INFOPLIST_FILE = NO\n")
+    fixture.write("Shared/Absolute.xcconfig", "SDKROOT = iphoneos\n")
+    fixture.directory("App.xcworkspace")
+    // Xcode 16 anchors an xcconfig inside a synchronized folder; older projects use a file reference
+    // relative to the project (SOURCE_ROOT), to a group, or absolute.
+    fixture.write(
+      "App.xcodeproj/project.pbxproj",
+      """
+      {
+        objects = {
+          P0 = {isa = PBXProject; buildConfigurationList = PL; mainGroup = G0; targets = (T0); };
+          G0 = {isa = PBXGroup; children = (S0, F1); sourceTree = "<group>"; };
+          S0 = {isa = PBXFileSystemSynchronizedRootGroup; path = App; sourceTree = "<group>"; };
+          F0 = {isa = PBXFileReference; path = Config/Project.xcconfig; sourceTree = SOURCE_ROOT; };
+          F1 = {isa = PBXFileReference; path = "\(fixture.path("Shared/Absolute.xcconfig"))"; sourceTree = "<absolute>"; };
+          F2 = {isa = PBXFileReference; path = Built.xcconfig; sourceTree = BUILT_PRODUCTS_DIR; };
+          PL = {isa = XCConfigurationList; buildConfigurations = (PC0, PC1); };
+          PC0 = {isa = XCBuildConfiguration; baseConfigurationReference = F0; buildSettings = {}; name = Debug; };
+          PC1 = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = {INFOPLIST_FILE = App/Info.plist;}; name = Release; };
+          T0 = {isa = PBXNativeTarget; buildConfigurationList = TL; name = App; productType = "com.apple.product-type.application"; };
+          TL = {isa = XCConfigurationList; buildConfigurations = (TC0, TC1); };
+          TC0 = {isa = XCBuildConfiguration; baseConfigurationReferenceAnchor = S0; baseConfigurationReferenceRelativePath = Config/Target.xcconfig; buildSettings = {}; name = Debug; };
+          TC1 = {isa = XCBuildConfiguration; baseConfigurationReference = F1; buildSettings = {}; name = Release; };
+        };
+        rootObject = P0;
+      }
+      """)
+    let report = fixture.check()
+    #expect(report.findings.isEmpty, "\(report.text)")
+    #expect(report.checked == "App/Info.plist (target 'App' of App.xcodeproj)")
+  }
+
   @Test func inheritedProjectSettings() {
     let fixture = Fixture.usualApp()
     var project = ProjectWriter.app(debug: ["INFOPLIST_FILE": "$(inherited)"])
