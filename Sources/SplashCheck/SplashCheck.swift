@@ -62,15 +62,19 @@ public enum SplashCheck {
         Finding(.error, .unreadableInput, file: root, "the directory to check \(problem)")
       ])
     }
-    let tree = ProjectTree.scan(root, display: display)
-    var findings = tree.findings
-    var locator = AppLocator(options: options, tree: tree, display: display)
+    // With --plist and --assets nothing needs the walk, except a launch storyboard, which the
+    // checker then looks for itself: an Xcode build phase under user-script sandboxing reads only
+    // what it declared.
+    let tree = options.plist != nil && !options.assets.isEmpty ? nil : ProjectTree.scan(root, display: display)
+    var findings = tree?.findings ?? []
+    var locator = AppLocator(options: options, tree: tree ?? ProjectTree(), display: display)
     let app = locator.locate()
     findings += locator.findings
     guard let app else { return SplashReport(findings: unique(findings, root: root)) }
 
     let assets = AssetCatalogs.index(
-      options.assets.isEmpty ? tree.catalogs : options.assets, explicit: !options.assets.isEmpty, display: display)
+      options.assets.isEmpty ? tree?.catalogs ?? [] : options.assets, explicit: !options.assets.isEmpty,
+      display: display)
     findings += assets.findings
     var checker = LaunchChecker(options: options, tree: tree, display: display, assets: assets)
     checker.prepareIntro()

@@ -83,4 +83,17 @@ import Testing
     // The odd entry counts as "any", but the first any-appearance entry (white) wins the tie.
     #expect(fixture.check().kinds == [.colorsMatchByCoincidence])
   }
+
+  @Test func withPlistAndAssetsTheTreeIsWalkedOnlyForAStoryboard() {
+    let fixture = Fixture.usualApp()
+    fixture.symlink("Elsewhere/Loop", to: "Loop")
+    let given = fixture.check(plist: "App/Info.plist", assets: ["App/Assets.xcassets"])
+    #expect(given.findings.isEmpty, "\(given.text)")
+    fixture.infoPlist(["UILaunchStoryboardName": "Launch"])
+    fixture.write(
+      "App/Launch.storyboard",
+      StoryboardWriter.storyboard(background: StoryboardWriter.color("name=\"LaunchBackground\"")))
+    let walked = fixture.check(plist: "App/Info.plist", assets: ["App/Assets.xcassets"])
+    #expect(walked.kinds == [.skippedPath], "\(walked.text)")
+  }
 }

@@ -5,7 +5,12 @@ extension LaunchChecker {
     named name: String, key: String, source: AppConfiguration.Source, devices: [Device], into findings: inout [Finding]
   ) {
     let stem = name.hasSuffix(".storyboard") || name.hasSuffix(".xib") ? Path.stem(name) : name
-    let files = tree.interfaceFiles.filter { Path.stem($0) == stem }
+    if tree == nil {
+      let scanned = ProjectTree.scan(options.directory, display: display)
+      catalogFindings += scanned.findings
+      tree = scanned
+    }
+    let files = tree!.interfaceFiles.filter { Path.stem($0) == stem }
     guard !files.isEmpty else {
       findings.append(
         Finding(

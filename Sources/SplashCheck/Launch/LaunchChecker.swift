@@ -5,7 +5,8 @@
 /// plain one on its device). Every one is checked on the devices it applies to.
 struct LaunchChecker {
   let options: SplashCheckOptions
-  let tree: ProjectTree
+  /// The walk of the checked directory; nil until something needs it.
+  var tree: ProjectTree?
   let display: PathDisplay
   var assets: AssetCatalogs
   /// The intro's background, when it could be read.
@@ -14,7 +15,7 @@ struct LaunchChecker {
   var catalogFindings: [Finding] = []
   private var loaded: [String: AppearanceColor?] = [:]
 
-  init(options: SplashCheckOptions, tree: ProjectTree, display: PathDisplay, assets: AssetCatalogs) {
+  init(options: SplashCheckOptions, tree: ProjectTree?, display: PathDisplay, assets: AssetCatalogs) {
     self.options = options
     self.tree = tree
     self.display = display
