@@ -315,7 +315,7 @@ import Testing
     let report = fixture.check()
     let promo = report.findings.filter { $0.keyPath == "UILaunchScreens.UILaunchScreenDefinitions[1].UIColorName" }
     #expect(promo.map(\.kind) == [.darkVariantOnOneSide, .colorDiffers])
-    #expect(promo.last?.message.hasPrefix("launch screen 'promo''s UIColorName 'Promo'") == true)
+    #expect(promo.last?.message.hasPrefix("the UIColorName 'Promo' of launch screen 'promo' differs") == true)
     let identifiers = report.findings(.launchScreenIdentifierMissing)
     #expect(identifiers.map(\.severity) == [.warning, .error])
     #expect(

@@ -281,7 +281,7 @@ struct LaunchChecker {
       return
     }
     checkNamedColor(
-      name, subject: "\(label)'s UIColorName '\(name)'", file: file, keyPath: "\(keyPath).UIColorName",
+      name, subject: "the UIColorName '\(name)' of \(label)", file: file, keyPath: "\(keyPath).UIColorName",
       devices: devices, into: &findings)
   }
 
