@@ -33,7 +33,7 @@ import Testing
     #expect(try parse(arguments) == .help)
   }
 
-  @Test(arguments: [
+  static let usageErrorCases: [(arguments: [String], message: String)] = [
     ([String](), "--intro-background NAME is required: the colour behind the intro's first frame"),
     (["App"], "--intro-background NAME is required: the colour behind the intro's first frame"),
     (["--intro-background"], "--intro-background needs a value"),
@@ -45,7 +45,9 @@ import Testing
     (["A", "B", "--intro-background", "X"], "only one directory can be checked (got 'A' and 'B')"),
     (["--intro-background", "X", "--plist", "P", "--target", "T"], "give --plist or --target, not both"),
     (["--intro-background", "X", "--assets"], "--assets needs a value"),
-  ])
+  ]
+
+  @Test(arguments: usageErrorCases)
   func usageErrors(arguments: [String], message: String) {
     #expect(throws: SplashCheckUsageError(message)) { try parse(arguments) }
   }

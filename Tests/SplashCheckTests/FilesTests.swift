@@ -131,12 +131,14 @@ import Testing
       plist["objects"]?.dictionary?["AB12"]?.dictionary?["list"] == .array([.string("a"), .string("b c")]))
   }
 
-  @Test(arguments: [
+  static let corruptCases: [(text: String, reason: String)] = [
     ("{ a = (1, 2; b = \"x", "is not a valid property list (corrupt or truncated)"),
     ("", "is not a valid property list (corrupt or truncated)"),
     ("<plist version=\"1.0\"><array><string>x</string></array></plist>", "is a property list, but not a dictionary"),
     ("\"just a string\"", "is a property list, but not a dictionary"),
-  ])
+  ]
+
+  @Test(arguments: corruptCases)
   func corrupt(text: String, reason: String) {
     #expect(PropertyListFile.parse(Data(text.utf8), path: "p") == .failure(InputProblem(path: "p", reason: reason)))
   }

@@ -279,10 +279,12 @@ import Testing
     #expect(!BuildSettings.appliesToIOS(conditions: "sdk=iphoneos"))
   }
 
-  @Test(arguments: [
+  static let corruptProjects: [(text: String, reason: String)] = [
     ("not a plist {", "is not a valid property list (corrupt or truncated)"),
     ("{ objects = {}; }", "is not an Xcode project (no PBXProject root object)"),
-  ])
+  ]
+
+  @Test(arguments: corruptProjects)
   func aCorruptProjectIsUnreadableInput(text: String, reason: String) {
     let fixture = Fixture.usualApp()
     fixture.write("App.xcodeproj/project.pbxproj", text)
