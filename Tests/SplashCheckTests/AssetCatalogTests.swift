@@ -14,12 +14,13 @@ import Testing
     fixture.write("App/Assets.xcassets/AppIcon.appiconset/Contents.json", "{ broken, never read")
     let index = AssetCatalogs.index(
       [fixture.path("App/Assets.xcassets")], explicit: false, display: PathDisplay(root: fixture.root))
-    #expect(Array(index.colors.keys) == ["Brand/LaunchBackground"])
-    #expect(Array(index.images.keys) == ["Logo"])
-    #expect(index.findings.isEmpty)
+    #expect(
+      [Array(index.colors.keys), Array(index.images.keys), index.findings.map(\.line)] == [
+        ["Brand/LaunchBackground"], ["Logo"], [],
+      ])
 
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Brand/LaunchBackground", "UIImageName": "Logo"]])
-    #expect(fixture.check("Brand/LaunchBackground").kinds == [.imageReminder])
+    fixture.check("Brand/LaunchBackground").expect(kinds: [.imageReminder])
   }
 
   @Test func assetsOverridesTheSearch() {
@@ -27,13 +28,15 @@ import Testing
     fixture.colorSet("LaunchBackground", in: "Design/Other.xcassets", [.white])
     // Searched: the app's catalog and Design's both define the colour.
     let searched = fixture.check()
-    #expect(
-      searched.only(.assetDefinedTwice)?.message.hasPrefix("the colour 'LaunchBackground' is defined 2 times") == true)
+    searched.expectOne(
+      .assetDefinedTwice, .warning, file: "App/Assets.xcassets/LaunchBackground.colorset",
+      message: "the colour 'LaunchBackground' is defined 2 times (App/Assets.xcassets/LaunchBackground.colorset, "
+        + "Design/Other.xcassets/LaunchBackground.colorset); checking the first: pass --assets PATH to choose")
     // Given: only that catalog is used.
     let given = fixture.check(assets: ["App/Assets.xcassets"])
-    #expect(given.findings.isEmpty, "\(given.text)")
+    given.expect(kinds: [])
     let both = fixture.check(assets: ["App/Assets.xcassets", "Design/Other.xcassets"])
-    #expect(both.findings(.assetDefinedTwice).count == 1)
+    both.expectOne(.assetDefinedTwice)
   }
 
   @Test func anImageDefinedTwice() {
@@ -42,22 +45,22 @@ import Testing
     fixture.imageSet("Logo", in: "Shared/Shared.xcassets")
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "LaunchBackground", "UIImageName": "Logo"]])
     let report = fixture.check(introImage: "Logo")
-    #expect(report.only(.assetDefinedTwice)?.message.hasPrefix("the image 'Logo' is defined 2 times") == true)
+    report.expectOne(.assetDefinedTwice, prefix: "the image 'Logo' is defined 2 times")
   }
 
   @Test func catalogsInSkippedFoldersAreNotSearched() {
     let fixture = Fixture.usualApp()
     fixture.colorSet("Splash", in: "Pods/Kit/Kit.xcassets", [.white])
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
-    #expect(fixture.check().findings(.colorNotInCatalog).count == 1)
+    fixture.check().expectOne(.colorNotInCatalog, keyPath: "UILaunchScreen.UIColorName")
   }
 
   @Test func aColourSetWithoutColours() {
     let fixture = Fixture.usualApp()
     fixture.json("App/Assets.xcassets/Splash.colorset/Contents.json", ["colors": [["idiom": "universal"]]])
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
-    let finding = fixture.check().only(.colorNotInCatalog)
-    #expect(finding?.message == "the colour set 'Splash' defines no colour for iPhone or iPad")
+    fixture.check().expectOne(
+      .colorNotInCatalog, message: "the colour set 'Splash' defines no colour for iPhone or iPad")
   }
 
   @Test func displayP3GamutEntriesGiveWayToTheSRGBOne() {
@@ -69,7 +72,7 @@ import Testing
     fixture.json(
       "App/Assets.xcassets/Splash.colorset/Contents.json", ["colors": [ColorEntry.white.json, p3, srgb]])
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
-    #expect(fixture.check().kinds == [.colorsMatchByCoincidence])
+    fixture.check().expect(kinds: [.colorsMatchByCoincidence])
   }
 
   @Test func unknownAppearancesAreIgnored() {
@@ -81,19 +84,19 @@ import Testing
       ["colors": ColorEntry.whiteWithDarkVariant.map(\.json) + [odd]])
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
     // The odd entry counts as "any", but the first any-appearance entry (white) wins the tie.
-    #expect(fixture.check().kinds == [.colorsMatchByCoincidence])
+    fixture.check().expect(kinds: [.colorsMatchByCoincidence])
   }
 
   @Test func withPlistAndAssetsTheTreeIsWalkedOnlyForAStoryboard() {
     let fixture = Fixture.usualApp()
     fixture.symlink("Elsewhere/Loop", to: "Loop")
     let given = fixture.check(plist: "App/Info.plist", assets: ["App/Assets.xcassets"])
-    #expect(given.findings.isEmpty, "\(given.text)")
+    given.expect(kinds: [])
     fixture.infoPlist(["UILaunchStoryboardName": "Launch"])
     fixture.write(
       "App/Launch.storyboard",
       StoryboardWriter.storyboard(background: StoryboardWriter.color("name=\"LaunchBackground\"")))
     let walked = fixture.check(plist: "App/Info.plist", assets: ["App/Assets.xcassets"])
-    #expect(walked.kinds == [.skippedPath], "\(walked.text)")
+    walked.expect(kinds: [.skippedPath])
   }
 }

@@ -10,9 +10,9 @@ import Testing
     for value in stride(from: -1.5, through: 1.5, by: 0.05) {
       #expect(close(ColorSpaces.encode(ColorSpaces.linearize(value)), value, within: 1e-12))
     }
-    #expect(ColorSpaces.linearize(-0.5) == -ColorSpaces.linearize(0.5))
-    #expect(close(ColorSpaces.linearize(0.5), 0.214_041))
-    #expect(ColorSpaces.linearize(0.04) == 0.04 / 12.92)
+    #expect(
+      ColorSpaces.linearize(-0.5) == -ColorSpaces.linearize(0.5) && close(ColorSpaces.linearize(0.5), 0.214_041)
+        && ColorSpaces.linearize(0.04) == 0.04 / 12.92)
   }
 
   @Test func displayP3PrimariesLeaveSRGBsGamut() {
@@ -34,10 +34,13 @@ import Testing
   @Test func grayGamma22IsLinearizedWithItsOwnExponent() {
     let gray = ColorSpaces.fromGrayGamma22(white: 0.5, alpha: 1)
     // 0.5^2.2 = 0.2176 linear, which sRGB encodes as 0.5039: within one 8-bit step of 0.5.
-    #expect(close(gray.red, 0.5039) && gray.red == gray.green && gray.green == gray.blue)
-    #expect(gray.matches(RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)))
-    #expect(ColorSpaces.fromGrayGamma22(white: 1, alpha: 1).matches(.white))
-    #expect(ColorSpaces.fromGrayGamma22(white: -0.5, alpha: 1).red == -gray.red)
+    #expect(
+      [
+        close(gray.red, 0.5039) && gray.red == gray.green && gray.green == gray.blue,
+        gray.matches(RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)),
+        ColorSpaces.fromGrayGamma22(white: 1, alpha: 1).matches(.white),
+        ColorSpaces.fromGrayGamma22(white: -0.5, alpha: 1).red == -gray.red,
+      ] == [true, true, true, true])
   }
 
   @Test func extendedLinearSRGBIsOnlyEncoded() {
@@ -64,9 +67,8 @@ import Testing
   }
 
   @Test func jsonNumbersAreFloats() {
-    #expect(ComponentNotation.value(NSNumber(value: 0.5), isAlpha: false) == 0.5)
-    #expect(ComponentNotation.value(NSNumber(value: 1), isAlpha: false) == 1)
-    #expect(ComponentNotation.value([1], isAlpha: false) == nil)
+    let values: [Any] = [NSNumber(value: 0.5), NSNumber(value: 1), [1]]
+    #expect(values.map { ComponentNotation.value($0, isAlpha: false) } == [0.5, 1, nil])
   }
 
   @Test func sameColourInEachNotationAndSpaceMatches() {
@@ -90,9 +92,12 @@ import Testing
 
   @Test func tolerance_isOneEightBitStep() {
     let base = RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 1)
-    #expect(base.matches(RGBA(red: 0.5 + 1.0 / 255, green: 0.5, blue: 0.5, alpha: 1)))
-    #expect(!base.matches(RGBA(red: 0.5 + 1.5 / 255, green: 0.5, blue: 0.5, alpha: 1)))
-    #expect(!base.matches(RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.99)))
+    let others = [
+      RGBA(red: 0.5 + 1.0 / 255, green: 0.5, blue: 0.5, alpha: 1),
+      RGBA(red: 0.5 + 1.5 / 255, green: 0.5, blue: 0.5, alpha: 1),
+      RGBA(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.99),
+    ]
+    #expect(others.map(base.matches) == [true, false, false])
   }
 
   @Test func unconvertibleColours() {
@@ -118,10 +123,12 @@ import Testing
   }
 
   @Test func textShowsHexInsideTheGamutAndDecimalsOutside() {
-    #expect(RGBA.white.text == "#FFFFFF")
-    #expect(RGBA(red: 0, green: 0.5, blue: 1, alpha: 0.5).text == "#0080FF80")
-    #expect(RGBA(red: 1.09, green: -0.2, blue: 0, alpha: 1).text == "rgb(1.090, -0.200, 0.000)")
-    #expect(RGBA(red: 1.09, green: 0, blue: 0, alpha: 0.5).text == "rgb(1.090, 0.000, 0.000, 0.500)")
+    let colors = [
+      RGBA.white, RGBA(red: 0, green: 0.5, blue: 1, alpha: 0.5), RGBA(red: 1.09, green: -0.2, blue: 0, alpha: 1),
+      RGBA(red: 1.09, green: 0, blue: 0, alpha: 0.5),
+    ]
+    #expect(
+      colors.map(\.text) == ["#FFFFFF", "#0080FF80", "rgb(1.090, -0.200, 0.000)", "rgb(1.090, 0.000, 0.000, 0.500)"])
   }
 
   @Test func appearancesResolveToTheBestFittingVariant() {
@@ -134,33 +141,35 @@ import Testing
         ColorVariant(luminosity: .dark, highContrast: true, value: .rgba(RGBA(red: 0, green: 0, blue: 1, alpha: 1))),
         ColorVariant(idiom: "mac", value: .rgba(RGBA(red: 0, green: 1, blue: 0, alpha: 1))),
       ])
-    let phone = Appearance(device: .iphone, dark: false, highContrast: false)
-    #expect(color.resolve(phone) == .rgba(.white))
-    #expect(color.resolve(Appearance(device: .iphone, dark: true, highContrast: false)) == .rgba(.black))
-    #expect(
-      color.resolve(Appearance(device: .iphone, dark: true, highContrast: true))
-        == .rgba(RGBA(red: 0, green: 0, blue: 1, alpha: 1)))
-    #expect(
-      color.resolve(Appearance(device: .ipad, dark: false, highContrast: false))
-        == .rgba(RGBA(red: 1, green: 0, blue: 0, alpha: 1)))
+    let red = RGBA(red: 1, green: 0, blue: 0, alpha: 1)
+    let blue = RGBA(red: 0, green: 0, blue: 1, alpha: 1)
     let phoneOnly = AppearanceColor(
       label: "'P'", file: nil, variants: [ColorVariant(idiom: "iphone", value: .rgba(.white))])
-    #expect(phoneOnly.resolve(Appearance(device: .ipad, dark: false, highContrast: false)) == nil)
     let lightOnly = AppearanceColor(
       label: "'L'", file: nil, variants: [ColorVariant(luminosity: .light, value: .rgba(.white))])
-    #expect(lightOnly.resolve(Appearance(device: .iphone, dark: true, highContrast: false)) == nil)
+    let resolved = [
+      color.resolve(Appearance(device: .iphone, dark: false, highContrast: false)),
+      color.resolve(Appearance(device: .iphone, dark: true, highContrast: false)),
+      color.resolve(Appearance(device: .iphone, dark: true, highContrast: true)),
+      color.resolve(Appearance(device: .ipad, dark: false, highContrast: false)),
+      phoneOnly.resolve(Appearance(device: .ipad, dark: false, highContrast: false)),
+      lightOnly.resolve(Appearance(device: .iphone, dark: true, highContrast: false)),
+    ]
+    #expect(resolved == [.rgba(.white), .rgba(.black), .rgba(blue), .rgba(red), nil, nil])
   }
 
   @Test func appearanceDescriptions() {
     let all = Appearance.all(on: Device.allCases)
-    #expect(Appearance.describe(all, devices: Device.allCases) == "every appearance")
-    #expect(Appearance.describe(all.filter(\.dark), devices: Device.allCases) == "dark mode")
+    let descriptions = [
+      Appearance.describe(all, devices: Device.allCases),
+      Appearance.describe(all.filter(\.dark), devices: Device.allCases),
+      Appearance.describe(all.filter { $0.dark && $0.highContrast }, devices: Device.allCases),
+      Appearance.describe(all.filter { !$0.dark && $0.device == .ipad }, devices: Device.allCases),
+      Appearance.describe(all.filter(\.dark), devices: [.ipad]),
+    ]
     #expect(
-      Appearance.describe(all.filter { $0.dark && $0.highContrast }, devices: Device.allCases)
-        == "dark mode with high contrast")
-    #expect(
-      Appearance.describe(all.filter { !$0.dark && $0.device == .ipad }, devices: Device.allCases)
-        == "light mode on iPad")
-    #expect(Appearance.describe(all.filter(\.dark), devices: [.ipad]) == "dark mode")
+      descriptions == [
+        "every appearance", "dark mode", "dark mode with high contrast", "light mode on iPad", "dark mode",
+      ])
   }
 }

@@ -10,57 +10,51 @@ import Testing
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "LaunchBackground"]], format: format)
     let report = fixture.check()
-    #expect(report.findings.isEmpty, "\(report.text)")
-    #expect(report.exitCode == 0)
+    report.expect(kinds: [], exitCode: 0)
     #expect(report.checked == "App/Info.plist")
   }
 
   @Test func noLaunchScreenAtAll() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["CFBundleName": "App"])
-    let report = fixture.check()
-    let finding = report.only(.launchScreenMissing)
-    #expect(finding?.severity == .error)
-    #expect(finding?.file == "App/Info.plist")
-    #expect(report.exitCode == 1)
+    fixture.check().expectOne(.launchScreenMissing, .error, file: "App/Info.plist", exitCode: 1)
   }
 
   @Test func launchColourNotInTheCatalog() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "launchBackground"]])
-    let report = fixture.check()
-    let finding = report.only(.colorNotInCatalog)
-    #expect(finding?.keyPath == "UILaunchScreen.UIColorName")
-    #expect(finding?.message.contains("did you mean 'LaunchBackground'?") == true)
-    #expect(report.exitCode == 1)
+    fixture.check().expectOne(
+      .colorNotInCatalog, .error, keyPath: "UILaunchScreen.UIColorName",
+      containing: "did you mean 'LaunchBackground'?", exitCode: 1)
   }
 
   @Test func introColourNotInTheCatalog() {
     let fixture = Fixture.usualApp()
-    let report = fixture.check("IntroBackground")
-    let finding = report.findings(.colorNotInCatalog).first { $0.keyPath == "--intro-background" }
-    #expect(finding?.severity == .error)
-    #expect(finding?.message.contains("App/Assets.xcassets") == true)
+    fixture.infoPlist(["UILaunchScreen": [String: Any]()])
+    fixture.check("IntroBackground").expectOne(
+      .colorNotInCatalog, .error, keyPath: "--intro-background",
+      message: "the colour 'IntroBackground' is missing: it is not in the asset catalog App/Assets.xcassets")
   }
 
   @Test func withoutAnyCatalogTheMessageSaysSo() {
     let fixture = Fixture()
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "LaunchBackground"]])
     let report = fixture.check()
-    #expect(report.findings(.colorNotInCatalog).count == 2)
-    #expect(report.findings.allSatisfy { $0.message.contains("no asset catalog was found (pass --assets PATH)") })
+    #expect(
+      report.findings.map(\.message)
+        == Array(
+          repeating: "the colour 'LaunchBackground' is missing: no asset catalog was found (pass --assets PATH)",
+          count: 2))
   }
 
   @Test func launchImageNotInTheCatalogAndTheReminder() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "LaunchBackground", "UIImageName": "Logo"]])
-    var report = fixture.check()
-    #expect(report.only(.imageNotInCatalog)?.keyPath == "UILaunchScreen.UIImageName")
-    #expect(report.only(.imageReminder)?.severity == .note)
+    let report = fixture.check()
+    report.expectOne(.imageNotInCatalog, .error, keyPath: "UILaunchScreen.UIImageName")
+    report.expectOne(.imageReminder, .note, keyPath: "UILaunchScreen.UIImageName")
     fixture.imageSet("Logo")
-    report = fixture.check()
-    #expect(report.kinds == [.imageReminder])
-    #expect(report.exitCode == 0)
+    fixture.check().expect(kinds: [.imageReminder], exitCode: 0)
   }
 
   @Test func launchImageAgainstTheIntrosImage() {
@@ -68,12 +62,12 @@ import Testing
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "LaunchBackground", "UIImageName": "Logo"]])
     fixture.imageSet("Logo")
     fixture.imageSet("Mascot")
-    #expect(fixture.check(introImage: "Logo").kinds == [.imageReminder])
-    let report = fixture.check(introImage: "Mascot")
-    #expect(report.only(.imageDiffers)?.message.contains("'Logo' but the intro's first frame draws 'Mascot'") == true)
-    #expect(report.exitCode == 1)
-    let missing = fixture.check(introImage: "Character")
-    #expect(missing.findings(.imageNotInCatalog).first?.keyPath == "--intro-image")
+    fixture.check(introImage: "Logo").expect(kinds: [.imageReminder])
+    fixture.check(introImage: "Mascot").expectOne(
+      .imageDiffers, .error,
+      message: "the launch screen shows the image 'Logo' but the intro's first frame draws 'Mascot'",
+      exitCode: 1)
+    fixture.check(introImage: "Character").expectOne(.imageNotInCatalog, keyPath: "--intro-image")
   }
 
   @Test func differentNamesWithEqualValuesAreACoincidence() {
@@ -81,20 +75,19 @@ import Testing
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
     // The same colours in other notations and spaces: 8-bit integers, and gray gamma 2.2 for white.
     fixture.colorSet("Splash", [.gray("1.000"), .rgb("16", "0x10", "16", dark: true)])
-    let report = fixture.check()
-    let finding = report.only(.colorsMatchByCoincidence)
-    #expect(finding?.severity == .warning)
-    #expect(report.exitCode == 0)
+    fixture.check().expectOne(
+      .colorsMatchByCoincidence, .warning,
+      prefix: "the UIColorName 'Splash' of UILaunchScreen is not the intro's 'LaunchBackground'", exitCode: 0)
   }
 
   @Test func aColourThatDiffersInLightMode() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
     fixture.colorSet("Splash", [.rgb("0.900", "0.900", "0.900"), .rgb("0.063", "0.063", "0.063", dark: true)])
-    let report = fixture.check()
-    let finding = report.only(.colorDiffers)
-    #expect(finding?.message.hasSuffix("in light mode the launch screen shows #E6E6E6 and the intro #FFFFFF") == true)
-    #expect(report.exitCode == 1)
+    fixture.check().expectOne(
+      .colorDiffers, .error,
+      message: "the UIColorName 'Splash' of UILaunchScreen differs from the intro's 'LaunchBackground': "
+        + "in light mode the launch screen shows #E6E6E6 and the intro #FFFFFF", exitCode: 1)
   }
 
   @Test func aDarkVariantOnOneSideOnly() {
@@ -102,13 +95,11 @@ import Testing
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Splash"]])
     fixture.colorSet("Splash", [.white])
     let report = fixture.check()
-    let finding = report.only(.darkVariantOnOneSide)
-    #expect(
-      finding?.message
-        == "'LaunchBackground' has a dark variant and 'Splash' does not: in dark mode the launch screen shows #FFFFFF and the intro #101010"
-    )
-    #expect(report.findings(.colorDiffers).isEmpty)
-    #expect(report.exitCode == 1)
+    report.expect(kinds: [.darkVariantOnOneSide], exitCode: 1)
+    report.expectOne(
+      .darkVariantOnOneSide, .error,
+      message: "'LaunchBackground' has a dark variant and 'Splash' does not: "
+        + "in dark mode the launch screen shows #FFFFFF and the intro #101010")
   }
 
   @Test func theLightAppearanceIsUsedInLightMode() {
@@ -118,8 +109,8 @@ import Testing
     light.light = true
     // Any: black (never used, since light and dark are both given), Light: red, Dark: #101010.
     fixture.colorSet("Splash", [.black, light, .rgb("0.063", "0.063", "0.063", dark: true)])
-    let finding = fixture.check().only(.colorDiffers)
-    #expect(finding?.message.hasSuffix("in light mode the launch screen shows #FF0000 and the intro #FFFFFF") == true)
+    fixture.check().expectOne(
+      .colorDiffers, suffix: "in light mode the launch screen shows #FF0000 and the intro #FFFFFF")
   }
 
   @Test func highContrastAndIdiomVariantsAreCompared() {
@@ -130,15 +121,13 @@ import Testing
     var iPad = ColorEntry.rgb("0.950", "0.950", "0.950")
     iPad.idiom = "ipad"
     fixture.colorSet("Splash", ColorEntry.whiteWithDarkVariant + [highContrast, iPad])
-    let messages = fixture.check().findings(.colorDiffers).map(\.message)
-    #expect(messages.count == 1)
     // An idiom's entry beats a universal one whatever its appearance, so the iPad's any-appearance
     // entry is what iPad shows in dark mode too.
-    #expect(
-      messages.first?.hasSuffix(
-        "in light mode on iPad the launch screen shows #F2F2F2 and the intro #FFFFFF; "
-          + "in dark mode on iPad the launch screen shows #F2F2F2 and the intro #101010; "
-          + "in dark mode with high contrast on iPhone the launch screen shows #000000 and the intro #101010") == true)
+    fixture.check().expectOne(
+      .colorDiffers,
+      suffix: "in light mode on iPad the launch screen shows #F2F2F2 and the intro #FFFFFF; "
+        + "in dark mode on iPad the launch screen shows #F2F2F2 and the intro #101010; "
+        + "in dark mode with high contrast on iPhone the launch screen shows #000000 and the intro #101010")
   }
 
   @Test func displayP3IsConvertedBeforeComparing() {
@@ -151,12 +140,11 @@ import Testing
         .rgb("1.000", "1.000", "1.000", space: "display-p3"),
         .rgb("0.063", "0.063", "0.063", space: "display-p3", dark: true),
       ])
-    #expect(fixture.check().kinds == [.colorsMatchByCoincidence])
+    fixture.check().expect(kinds: [.colorsMatchByCoincidence])
     fixture.colorSet("Red", [.rgb("1.000", "0.000", "0.000", space: "display-p3")])
     fixture.colorSet("SRGBRed", [.rgb("1.000", "0.000", "0.000")])
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": "Red"]])
-    let finding = fixture.check("SRGBRed").only(.colorDiffers)
-    #expect(finding?.message.contains("rgb(1.093, -0.227, -0.150) and the intro #FF0000") == true)
+    fixture.check("SRGBRed").expectOne(.colorDiffers, suffix: "rgb(1.093, -0.227, -0.150) and the intro #FF0000")
   }
 
   @Test func anUnconvertibleColourIsANote() {
@@ -166,13 +154,12 @@ import Testing
       "Splash",
       [ColorEntry(space: "generic-cmyk", components: ["cyan": "0"]), .rgb("0.063", "0.063", "0.063", dark: true)])
     let report = fixture.check()
-    let note = report.only(.conversionImpossible)
-    #expect(note?.severity == .note)
-    #expect(note?.file == "App/Assets.xcassets/Splash.colorset/Contents.json")
-    #expect(note?.message.contains("is not compared in light mode") == true)
-    #expect(note?.message.contains("'generic-cmyk' cannot be converted") == true)
+    report.expectOne(
+      .conversionImpossible, .note, file: "App/Assets.xcassets/Splash.colorset/Contents.json",
+      message:
+        "'Splash' is not compared in light mode: its colour space 'generic-cmyk' cannot be converted to sRGB here")
     // Dark mode was still compared, and matched: by value only, so a coincidence.
-    #expect(report.findings(.colorsMatchByCoincidence).count == 1)
+    report.expect(kinds: [.conversionImpossible, .colorsMatchByCoincidence])
   }
 
   @Test func systemColourReferencesInACatalog() {
@@ -182,11 +169,12 @@ import Testing
       "App/Assets.xcassets/Splash.colorset/Contents.json",
       ["colors": [["idiom": "universal", "color": ["platform": "ios", "reference": "systemBackgroundColor"]]]])
     // White and black against white and #101010: dark mode differs; both sides have a dark variant.
-    #expect(fixture.check().only(.colorDiffers)?.message.contains("dark mode the launch screen shows #000000") == true)
+    fixture.check().expectOne(
+      .colorDiffers, suffix: "in dark mode the launch screen shows #000000 and the intro #101010")
     fixture.json(
       "App/Assets.xcassets/Splash.colorset/Contents.json",
       ["colors": [["idiom": "universal", "color": ["platform": "ios", "reference": "systemTealColor"]]]])
-    #expect(fixture.check().only(.conversionImpossible)?.message.contains("'systemTealColor'") == true)
+    fixture.check().expectOne(.conversionImpossible, containing: "the system colour 'systemTealColor'")
   }
 
   @Test(arguments: [true, false])
@@ -194,29 +182,29 @@ import Testing
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen": [String: Any]()])
     if introFollowsIt { fixture.colorSet("LaunchBackground", [.white, .rgb("0", "0", "0", dark: true)]) }
-    let report = fixture.check()
-    let finding = report.only(.emptyLaunchScreen)
-    #expect(finding?.severity == (introFollowsIt ? .warning : .error))
-    #expect(finding?.message.contains("white in light mode and black in dark") == true)
-    #expect(finding?.message.contains("set UIColorName to 'LaunchBackground'") == true)
-    if !introFollowsIt {
-      #expect(finding?.message.contains("in dark mode the launch screen shows #000000 and the intro #101010") == true)
-    }
+    let start =
+      "UILaunchScreen is empty (what INFOPLIST_KEY_UILaunchScreen_Generation generates), so the launch screen "
+      + "draws the system background, white in light mode and black in dark"
+    fixture.check().expectOne(
+      .emptyLaunchScreen, introFollowsIt ? .warning : .error,
+      message: introFollowsIt
+        ? start
+          + ", which the intro's 'LaunchBackground' matches today only by value: set UIColorName to 'LaunchBackground'"
+        : start + ", but the intro's 'LaunchBackground' does not follow it: in dark mode the launch screen shows "
+          + "#000000 and the intro #101010; set UIColorName to 'LaunchBackground'")
   }
 
   @Test func aLaunchScreenWithAnImageButNoColourName() {
     let fixture = Fixture.usualApp()
     fixture.imageSet("Logo")
     fixture.infoPlist(["UILaunchScreen": ["UIImageName": "Logo"]])
-    let finding = fixture.check().only(.colorNameMissing)
-    #expect(finding?.severity == .error)
-    #expect(finding?.message.hasPrefix("UILaunchScreen has no UIColorName") == true)
+    fixture.check().expectOne(.colorNameMissing, .error, prefix: "UILaunchScreen has no UIColorName")
   }
 
   @Test func anIntroColourThatCannotBeReadStillFlagsAMissingColourName() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen": [String: Any]()])
-    #expect(fixture.check("Missing").only(.emptyLaunchScreen)?.severity == .error)
+    fixture.check("Missing").expectOne(.emptyLaunchScreen, .error)
   }
 
   @Test func barsAndSafeAreaInsetsAreNotes() {
@@ -232,24 +220,21 @@ import Testing
       report.findings(.barsInLaunchScreen).map(\.keyPath) == [
         "UILaunchScreen.UINavigationBar", "UILaunchScreen.UITabBar", "UILaunchScreen.UIToolbar",
       ])
-    #expect(report.only(.safeAreaInsets)?.message.contains("ignoring the safe area") == true)
-    #expect(report.exitCode == 0)
+    report.expectOne(.safeAreaInsets, .note, containing: "ignoring the safe area", exitCode: 0)
   }
 
   @Test func launchKeysOfTheWrongType() {
     let fixture = Fixture.usualApp()
-    fixture.infoPlist([
-      "UILaunchScreen": "LaunchBackground", "UILaunchStoryboardName~ipad": 3,
-    ])
-    let report = fixture.check()
-    #expect(report.findings(.invalidValue).map(\.keyPath) == ["UILaunchScreen", "UILaunchStoryboardName~ipad"])
+    fixture.infoPlist(["UILaunchScreen": "LaunchBackground", "UILaunchStoryboardName~ipad": 3])
+    #expect(
+      fixture.check().findings(.invalidValue).map(\.keyPath) == ["UILaunchScreen", "UILaunchStoryboardName~ipad"])
     fixture.infoPlist(["UILaunchScreen": ["UIColorName": 1, "UIImageName": ""]])
     #expect(
       fixture.check().findings(.invalidValue).map(\.keyPath) == [
         "UILaunchScreen.UIImageName", "UILaunchScreen.UIColorName",
       ])
     fixture.infoPlist(["UILaunchScreens": "x"])
-    #expect(fixture.check().only(.invalidValue)?.message == "should be a dictionary, not 'x'")
+    fixture.check().expectOne(.invalidValue, .error, message: "should be a dictionary, not 'x'")
   }
 }
 
@@ -261,18 +246,17 @@ import Testing
     fixture.infoPlist([
       "UILaunchScreen": ["UIColorName": "LaunchBackground"], "UILaunchScreen~ipad": ["UIColorName": "Pad"],
     ])
-    let report = fixture.check()
-    let finding = report.only(.colorDiffers)
-    #expect(finding?.keyPath == "UILaunchScreen~ipad.UIColorName")
     // Only the iPad is concerned, and the message does not need to say so: that key is iPad's alone.
-    #expect(finding?.message.hasSuffix("in light mode the launch screen shows #E6E6E6 and the intro #FFFFFF") == true)
+    fixture.check().expectOne(
+      .colorDiffers, keyPath: "UILaunchScreen~ipad.UIColorName",
+      suffix: ": in light mode the launch screen shows #E6E6E6 and the intro #FFFFFF")
   }
 
   @Test func aDeviceWithoutALaunchScreen() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreen~ipad": ["UIColorName": "LaunchBackground"]])
-    let finding = fixture.check().only(.launchScreenMissing)
-    #expect(finding?.message == "no launch screen on iPhone: only UILaunchScreen~ipad is set")
+    fixture.check().expectOne(
+      .launchScreenMissing, .error, message: "no launch screen on iPhone: only UILaunchScreen~ipad is set")
   }
 
   @Test func anUnknownDeviceSuffix() {
@@ -280,9 +264,7 @@ import Testing
     fixture.infoPlist([
       "UILaunchScreen": ["UIColorName": "LaunchBackground"], "UILaunchScreen~ipod": ["UIColorName": "Nope"],
     ])
-    let report = fixture.check()
-    #expect(report.kinds == [.unknownDeviceSuffix])
-    #expect(report.exitCode == 0)
+    fixture.check().expect(kinds: [.unknownDeviceSuffix], exitCode: 0)
   }
 
   @Test func aStoryboardAndADictionaryOnOneDevice() {
@@ -293,9 +275,9 @@ import Testing
     fixture.infoPlist([
       "UILaunchScreen~iphone": ["UIColorName": "LaunchBackground"], "UILaunchStoryboardName": "Launch",
     ])
-    let finding = fixture.check().only(.launchKindsConflict)
-    #expect(finding?.message.hasPrefix("on iPhone both") == true)
-    #expect(finding?.severity == .warning)
+    fixture.check().expectOne(
+      .launchKindsConflict, .warning,
+      message: "on iPhone both a launch storyboard and a UILaunchScreen dictionary apply: keep one")
   }
 
   @Test func launchScreensPerURLScheme() {
@@ -313,14 +295,15 @@ import Testing
       ]
     ])
     let report = fixture.check()
-    let promo = report.findings.filter { $0.keyPath == "UILaunchScreens.UILaunchScreenDefinitions[1].UIColorName" }
-    #expect(promo.map(\.kind) == [.darkVariantOnOneSide, .colorDiffers])
-    #expect(promo.last?.message.hasPrefix("the UIColorName 'Promo' of launch screen 'promo' differs") == true)
+    report.expect(kinds: [.darkVariantOnOneSide, .colorDiffers, .launchScreenIdentifierMissing])
+    report.expectOne(
+      .colorDiffers, keyPath: "UILaunchScreens.UILaunchScreenDefinitions[1].UIColorName",
+      prefix: "the UIColorName 'Promo' of launch screen 'promo' differs")
     let identifiers = report.findings(.launchScreenIdentifierMissing)
-    #expect(identifiers.map(\.severity) == [.warning, .error])
     #expect(
-      identifiers.map(\.keyPath) == [
-        "UILaunchScreens.UILaunchScreenDefinitions[2]", "UILaunchScreens.UIURLToLaunchScreenAssociations.app-sale",
+      identifiers.map { "\($0.severity): \($0.keyPath!)" } == [
+        "warning: UILaunchScreens.UILaunchScreenDefinitions[2]",
+        "error: UILaunchScreens.UIURLToLaunchScreenAssociations.app-sale",
       ])
   }
 
@@ -333,14 +316,17 @@ import Testing
       ]
     ])
     let report = fixture.check()
-    #expect(report.only(.launchScreenIdentifierMissing)?.keyPath == "UILaunchScreens.UIDefaultLaunchScreen")
-    #expect(report.only(.invalidValue)?.keyPath == "UILaunchScreens.UILaunchScreenDefinitions[1]")
+    report.expectOne(
+      .launchScreenIdentifierMissing, .error, keyPath: "UILaunchScreens.UIDefaultLaunchScreen",
+      message: "names the launch screen 'Main', which no UILaunchScreenDefinitions entry defines")
+    report.expectOne(.invalidValue, keyPath: "UILaunchScreens.UILaunchScreenDefinitions[1]")
   }
 
   @Test func schemesWithoutDefinitions() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchScreens": ["UIDefaultLaunchScreen": "main"]])
-    let finding = fixture.check().only(.launchScreenMissing)
-    #expect(finding?.keyPath == "UILaunchScreens.UILaunchScreenDefinitions")
+    fixture.check().expectOne(
+      .launchScreenMissing, keyPath: "UILaunchScreens.UILaunchScreenDefinitions",
+      message: "UILaunchScreens defines no launch screen")
   }
 }

@@ -15,13 +15,11 @@ import Testing
     fixture.colorSet("LaunchBackground", ColorEntry.whiteWithDarkVariant)
     fixture.project(.app(debug: Self.generated))
     let report = fixture.check()
-    let finding = report.only(.emptyLaunchScreen)
-    #expect(finding?.file == "App.xcodeproj/project.pbxproj")
-    #expect(finding?.keyPath == "INFOPLIST_KEY_UILaunchScreen_Generation")
-    #expect(finding?.message.contains("what INFOPLIST_KEY_UILaunchScreen_Generation generates") == true)
+    report.expect(kinds: [.emptyLaunchScreen], exitCode: 1)
+    report.expectOne(
+      .emptyLaunchScreen, file: "App.xcodeproj/project.pbxproj", keyPath: "INFOPLIST_KEY_UILaunchScreen_Generation",
+      containing: "what INFOPLIST_KEY_UILaunchScreen_Generation generates")
     #expect(report.checked == "the generated Info.plist (target 'App' of App.xcodeproj)")
-    #expect(report.findings(.configurationsDiffer).isEmpty)
-    #expect(report.exitCode == 1)
   }
 
   @Test func aFileMergedWithGeneratedKeysAndSRCROOT() {
@@ -31,7 +29,7 @@ import Testing
     fixture.project(.app(debug: settings))
     let report = fixture.check()
     // The file's UILaunchScreen (with UIColorName) fills in the generated empty one.
-    #expect(report.findings.isEmpty, "\(report.text)")
+    report.expect(kinds: [])
     #expect(report.checked == "App/Info.plist (target 'App' of App.xcodeproj)")
   }
 
@@ -43,14 +41,11 @@ import Testing
       .app(
         debug: ["INFOPLIST_FILE": "App/Debug-Info.plist"], release: ["INFOPLIST_FILE": "App/Info.plist"]))
     let report = fixture.check()
-    let warning = report.only(.configurationsDiffer)
-    #expect(
-      warning?.message
-        == "the launch screen differs between build configurations: UILaunchScreen is {UIColorName = 'Splash'} in "
+    report.expectOne(
+      .configurationsDiffer, .warning,
+      message: "the launch screen differs between build configurations: UILaunchScreen is {UIColorName = 'Splash'} in "
         + "Debug but {UIColorName = 'LaunchBackground'} in Release; each is checked")
-    let dark = report.only(.darkVariantOnOneSide)
-    #expect(dark?.message.hasPrefix("in Debug: ") == true)
-    #expect(dark?.file == "App/Debug-Info.plist")
+    report.expectOne(.darkVariantOnOneSide, file: "App/Debug-Info.plist", prefix: "in Debug: ")
   }
 
   @Test func findingsEveryConfigurationSharesAreReportedOnce() {
@@ -63,7 +58,7 @@ import Testing
     let report = fixture.check()
     // The reminder has different files, so it appears once per configuration, labelled.
     #expect(report.findings(.imageReminder).map { $0.message.prefix(12) } == ["in Debug: th", "in Release: "])
-    #expect(report.only(.colorNotInCatalog)?.message.hasPrefix("in Debug: ") == true)
+    report.expectOne(.colorNotInCatalog, prefix: "in Debug: ")
   }
 
   @Test func aFileAndABuildSettingThatDisagree() {
@@ -78,9 +73,10 @@ import Testing
         "INFOPLIST_KEY_UILaunchStoryboardName": "Other",
       ]))
     let report = fixture.check()
-    let conflict = report.only(.settingConflict)
-    #expect(conflict?.message.contains("the file says 'Launch' but the build setting") == true)
-    #expect(report.exitCode == 0)
+    report.expectOne(
+      .settingConflict, .warning, file: "App/Info.plist", keyPath: "UILaunchStoryboardName",
+      message: "the file says 'Launch' but the build setting INFOPLIST_KEY_UILaunchStoryboardName says 'Other'; "
+        + "checking the file's value: keep one", exitCode: 0)
   }
 
   @Test func conditionalSettingsForIOS() {
@@ -91,7 +87,7 @@ import Testing
         "INFOPLIST_KEY_UILaunchStoryboardName[sdk=macosx*]": "Mac",
         "SUPPORTED_PLATFORMS": "iphoneos iphonesimulator macosx",
       ]))
-    #expect(fixture.check().kinds == [.emptyLaunchScreen])
+    fixture.check().expect(kinds: [.emptyLaunchScreen])
   }
 
   @Test func settingsFromAnXcconfigWithAnInclude() {
@@ -101,7 +97,7 @@ import Testing
       "Config/Paths.xcconfig", "INFOPLIST_FILE = App/Info.plist // the app's\n#include? \"Local.xcconfig\"\n")
     fixture.project(.app(debug: [:], xcconfig: "Config/Base.xcconfig"))
     let report = fixture.check()
-    #expect(report.findings.isEmpty, "\(report.text)")
+    report.expect(kinds: [])
     #expect(report.checked == "App/Info.plist (target 'App' of App.xcodeproj)")
   }
 
@@ -111,16 +107,16 @@ import Testing
     fixture.write("Config/B.xcconfig", "#include \"A.xcconfig\"\n")
     fixture.project(.app(debug: [:], xcconfig: "Config/A.xcconfig"))
     let report = fixture.check()
-    #expect(report.only(.unresolvedSetting)?.message.contains("loops back to 'Config/A.xcconfig'") == true)
-    #expect(report.exitCode == 0)
+    report.expectOne(
+      .unresolvedSetting, .warning, file: "Config/B.xcconfig",
+      message: "#include loops back to 'Config/A.xcconfig'; ignored", exitCode: 0)
   }
 
   @Test func aMissingXcconfigIsUnreadableInput() {
     let fixture = Fixture.usualApp()
     fixture.project(.app(debug: [:], xcconfig: "Config/Missing.xcconfig"))
     let report = fixture.check()
-    #expect(report.only(.unreadableInput)?.file == "Config/Missing.xcconfig")
-    #expect(report.exitCode == 2)
+    report.expectOne(.unreadableInput, file: "Config/Missing.xcconfig", message: "does not exist", exitCode: 2)
   }
 
   @Test func xcconfigReferencesOfEverySourceTree() {
@@ -154,7 +150,7 @@ import Testing
       }
       """)
     let report = fixture.check()
-    #expect(report.findings.isEmpty, "\(report.text)")
+    report.expect(kinds: [])
     #expect(report.checked == "App/Info.plist (target 'App' of App.xcodeproj)")
   }
 
@@ -165,33 +161,31 @@ import Testing
       "Debug": ["INFOPLIST_FILE": "App/Info.plist"], "Release": ["INFOPLIST_FILE": "App/Info.plist"],
     ]
     fixture.project(project)
-    #expect(fixture.check().findings.isEmpty)
+    fixture.check().expect(kinds: [])
   }
 
   @Test func anUnresolvableVariableInINFOPLIST_FILE() {
     let fixture = Fixture.usualApp()
     fixture.project(.app(debug: ["INFOPLIST_FILE": "$(CUSTOM_DIR)/Info.plist"]))
     let report = fixture.check()
-    let finding = report.only(.unreadableInput)
-    #expect(finding?.keyPath == "target 'App' (Debug).INFOPLIST_FILE")
-    #expect(finding?.message.contains("cannot resolve $(CUSTOM_DIR)") == true)
-    #expect(report.exitCode == 2)
+    report.expectOne(
+      .unreadableInput, keyPath: "target 'App' (Debug).INFOPLIST_FILE",
+      message: "cannot resolve $(CUSTOM_DIR) in '$(CUSTOM_DIR)/Info.plist'; pass --plist PATH", exitCode: 2)
   }
 
   @Test func aTargetWithoutAnyInfoPlist() {
     let fixture = Fixture.usualApp()
     fixture.project(.app(debug: ["PRODUCT_NAME": "App"]))
     let report = fixture.check()
-    #expect(
-      report.only(.unreadableInput)?.message.contains("neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE") == true)
+    report.expectOne(.unreadableInput, containing: "neither INFOPLIST_FILE nor GENERATE_INFOPLIST_FILE", exitCode: 2)
   }
 
   @Test func anInfoPlistFileThatIsMissing() {
     let fixture = Fixture.usualApp()
     fixture.project(.app(debug: ["INFOPLIST_FILE": "Sources/Info.plist"]))
     let report = fixture.check()
-    #expect(report.only(.unreadableInput)?.message == "the Info.plist of target 'App' (Debug) does not exist")
-    #expect(report.only(.unreadableInput)?.file == "Sources/Info.plist")
+    report.expectOne(
+      .unreadableInput, file: "Sources/Info.plist", message: "the Info.plist of target 'App' (Debug) does not exist")
   }
 
   @Test func twoAppTargetsAreAmbiguousUntilOneIsNamed() {
@@ -206,16 +200,16 @@ import Testing
           configurations: [("Debug", ["INFOPLIST_FILE": "Widget/Info.plist"])]),
       ]))
     let report = fixture.check()
-    #expect(report.exitCode == 2)
-    #expect(report.only(.ambiguousApp)?.message.contains("pass --target NAME (or --plist PATH)") == true)
+    report.expectOne(
+      .ambiguousApp, .error, message: "2 application targets could be the app's; pass --target NAME (or --plist PATH)",
+      exitCode: 2)
     #expect(report.findings(.appCandidate).map(\.keyPath) == ["target 'App'", "target 'Other'"])
-    #expect(fixture.check(target: "App").findings.isEmpty)
-    #expect(fixture.check(target: "Other").kinds == [.colorNotInCatalog])
+    fixture.check(target: "App").expect(kinds: [])
+    fixture.check(target: "Other").expect(kinds: [.colorNotInCatalog])
     let wrong = fixture.check(target: "Widget")
-    #expect(
-      wrong.only(.appNotFound)?.message == "no iOS application target is named 'Widget'; the targets are 'App', 'Other'"
-    )
-    #expect(fixture.check(plist: "App/Info.plist").findings.isEmpty)
+    wrong.expectOne(
+      .appNotFound, message: "no iOS application target is named 'Widget'; the targets are 'App', 'Other'", exitCode: 2)
+    fixture.check(plist: "App/Info.plist").expect(kinds: [])
   }
 
   @Test func applicationTargetsForOtherPlatformsAreSkipped() {
@@ -230,7 +224,7 @@ import Testing
       ]))
     let report = fixture.check()
     #expect(report.findings(.skippedTarget).map(\.keyPath) == ["target 'MacApp'", "target 'Watch'"])
-    #expect(report.exitCode == 0)
+    report.expect(kinds: [.skippedTarget], exitCode: 0)
   }
 
   @Test func aProjectWithoutAppTargetsFallsBackToTheInfoPlists() {
@@ -240,7 +234,7 @@ import Testing
         .init(name: "Kit", productType: "com.apple.product-type.framework", configurations: [("Debug", [:])])
       ]))
     let report = fixture.check()
-    #expect(report.kinds == [.skippedTarget])
+    report.expect(kinds: [.skippedTarget])
     #expect(report.checked == "App/Info.plist")
   }
 
@@ -260,23 +254,21 @@ import Testing
         "E[config=Debug]": "x",
       ],
     ])
-    #expect(settings.value("A") == "low high")
-    #expect(settings.value("C") == "ios")
-    #expect(settings.value("D") == nil)
-    #expect(settings.value("E") == nil)
-    #expect(settings.expand("$(B)/${A}/$x") == .success("base/low high/$x"))
-    #expect(settings.expand("$(MISSING)") == .failure(UnresolvedVariable(name: "MISSING")))
-    #expect(settings.expand("$(B") == .failure(UnresolvedVariable(name: "$(B")))
-    let looping = BuildSettings(layers: [["X": "$(Y)", "Y": "$(X)"]])
     #expect(
-      looping.expand("$(X)") == .failure(UnresolvedVariable(name: "X"))
-        || looping.expand("$(X)") == .failure(UnresolvedVariable(name: "Y")))
-    #expect(BuildSettings.appliesToIOS(conditions: "[sdk=iphonesimulator*][arch=arm64]"))
-    #expect(BuildSettings.appliesToIOS(conditions: "[sdk=*]"))
-    #expect(BuildSettings.appliesToIOS(conditions: "[sdk=iphoneos]"))
-    #expect(!BuildSettings.appliesToIOS(conditions: "[sdk=xros*]"))
-    #expect(!BuildSettings.appliesToIOS(conditions: "[sdk]"))
-    #expect(!BuildSettings.appliesToIOS(conditions: "sdk=iphoneos"))
+      [settings.value("A"), settings.value("C"), settings.value("D"), settings.value("E")] == [
+        "low high", "ios", nil, nil,
+      ])
+    #expect(
+      [settings.expand("$(B)/${A}/$x"), settings.expand("$(MISSING)"), settings.expand("$(B")] == [
+        .success("base/low high/$x"), .failure(UnresolvedVariable(name: "MISSING")),
+        .failure(UnresolvedVariable(name: "$(B")),
+      ])
+    let looping = BuildSettings(layers: [["X": "$(Y)", "Y": "$(X)"]])
+    #expect(looping.expand("$(X)") == .failure(UnresolvedVariable(name: "X")))
+    let conditions = [
+      "[sdk=iphonesimulator*][arch=arm64]", "[sdk=*]", "[sdk=iphoneos]", "[sdk=xros*]", "[sdk]", "sdk=iphoneos",
+    ]
+    #expect(conditions.map(BuildSettings.appliesToIOS) == [true, true, true, false, false, false])
   }
 
   static let corruptProjects: [(text: String, reason: String)] = [
@@ -289,9 +281,7 @@ import Testing
     let fixture = Fixture.usualApp()
     fixture.write("App.xcodeproj/project.pbxproj", text)
     let report = fixture.check()
-    #expect(report.only(.unreadableInput)?.message == reason)
-    #expect(report.only(.unreadableInput)?.file == "App.xcodeproj/project.pbxproj")
-    #expect(report.exitCode == 2)
+    report.expectOne(.unreadableInput, file: "App.xcodeproj/project.pbxproj", message: reason, exitCode: 2)
   }
 }
 
@@ -313,7 +303,7 @@ import Testing
         ".build", "AppTests", "AppUITests", "Built/Old.app", "Carthage", "DerivedData", "Pods",
       ])
     // A package type given by a build variable is an app's as far as anyone can tell.
-    #expect(report.only(.ambiguousApp)?.message == "2 Info.plist files could be the app's; pass --plist PATH")
+    report.expectOne(.ambiguousApp, message: "2 Info.plist files could be the app's; pass --plist PATH")
     #expect(report.findings(.appCandidate).map(\.file) == ["App/Info.plist", "Kit2/Kit-Info.plist"])
   }
 
@@ -321,24 +311,27 @@ import Testing
     let fixture = Fixture()
     fixture.write("README.md", "nothing here")
     let report = fixture.check()
-    #expect(report.only(.appNotFound)?.message == "no Xcode project and no app Info.plist found; pass --plist PATH")
-    #expect(report.exitCode == 2)
-    #expect(fixture.check(target: "App").only(.appNotFound)?.message.contains("no Xcode project with one") == true)
+    report.expectOne(
+      .appNotFound, message: "no Xcode project and no app Info.plist found; pass --plist PATH", exitCode: 2)
+    fixture.check(target: "App").expectOne(
+      .appNotFound, message: "no iOS application target is named 'App' (no Xcode project with one was found)")
   }
 
   @Test func anUnreadableCandidateBesideTheAppIsSkipped() {
     let fixture = Fixture.usualApp()
     fixture.write("Old/Info.plist", "<?xml version=\"1.0\"?><plist><dict><key>a</key>")
     let report = fixture.check()
-    #expect(report.only(.skippedPath)?.file == "Old/Info.plist")
-    #expect(report.exitCode == 0)
+    report.expectOne(
+      .skippedPath, .warning, file: "Old/Info.plist",
+      message: "is not a valid property list (corrupt or truncated); skipped", exitCode: 0)
   }
 
   @Test func anUnreadableOnlyCandidateIsTheAppsOwn() {
     let fixture = Fixture()
     fixture.write("App/Info.plist", "<?xml version=\"1.0\"?><plist><dict><key>a</key>")
     let report = fixture.check()
-    #expect(report.only(.unreadableInput)?.message == "is not a valid property list (corrupt or truncated)")
-    #expect(report.exitCode == 2)
+    report.expectOne(
+      .unreadableInput, file: "App/Info.plist", message: "is not a valid property list (corrupt or truncated)",
+      exitCode: 2)
   }
 }

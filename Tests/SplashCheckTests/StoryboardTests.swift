@@ -17,37 +17,34 @@ import Testing
 
   @Test func theIntrosNamedColourIsClean() {
     let report = app(Writer.storyboard(background: Writer.color("name=\"LaunchBackground\""))).check()
-    #expect(report.findings.isEmpty, "\(report.text)")
+    report.expect(kinds: [], exitCode: 0)
   }
 
   @Test func aMissingNamedColour() {
-    let finding = app(Writer.storyboard(background: Writer.color("name=\"Splash\""))).check().only(.colorNotInCatalog)
-    #expect(finding?.file == "App/Base.lproj/Launch.storyboard")
-    #expect(finding?.keyPath == "view[Ze5-6b-2t3].backgroundColor")
+    app(Writer.storyboard(background: Writer.color("name=\"Splash\""))).check().expectOne(
+      .colorNotInCatalog, .error, file: "App/Base.lproj/Launch.storyboard", keyPath: "view[Ze5-6b-2t3].backgroundColor")
   }
 
   @Test func aSystemBackgroundAgainstTheIntro() {
     let fixture = app(Writer.storyboard(background: Writer.color("systemColor=\"systemBackgroundColor\"")))
-    #expect(
-      fixture.check().only(.colorDiffers)?.message.contains("in dark mode the launch screen shows #000000") == true)
+    fixture.check().expectOne(
+      .colorDiffers, suffix: "in dark mode the launch screen shows #000000 and the intro #101010")
     fixture.colorSet("LaunchBackground", [.white, .rgb("0", "0", "0", dark: true)])
-    let finding = fixture.check().only(.colorsMatchByCoincidence)
-    #expect(
-      finding?.message.hasPrefix("the root view's system colour 'systemBackgroundColor' is not the intro's") == true)
+    fixture.check().expectOne(
+      .colorsMatchByCoincidence, prefix: "the root view's system colour 'systemBackgroundColor' is not the intro's")
   }
 
   @Test func olderSystemColourAttributes() {
     let fixture = app(
       Writer.xib(background: Writer.color("cocoaTouchSystemColor=\"whiteColor\"")), file: "App/Launch.xib")
-    let finding = fixture.check().only(.darkVariantOnOneSide)
-    #expect(finding?.file == "App/Launch.xib")
-    #expect(finding?.keyPath == "view[iN0-l3-epB].backgroundColor")
+    fixture.check().expectOne(
+      .darkVariantOnOneSide, file: "App/Launch.xib", keyPath: "view[iN0-l3-epB].backgroundColor")
   }
 
   @Test func anUnknownSystemColourCannotBeVerified() {
     let report = app(Writer.storyboard(background: Writer.color("systemColor=\"systemTealColor\""))).check()
-    #expect(report.only(.storyboardUnverifiable)?.message.contains("'systemTealColor' has no value known here") == true)
-    #expect(report.exitCode == 0)
+    report.expectOne(
+      .storyboardUnverifiable, .warning, containing: "'systemTealColor' has no value known here", exitCode: 0)
   }
 
   @Test(arguments: [
@@ -57,10 +54,9 @@ import Testing
   ])
   func fixedWhiteInEachColourSpaceHasNoDarkVariant(attributes: String) {
     let report = app(Writer.storyboard(background: Writer.color(attributes))).check()
-    let finding = report.only(.darkVariantOnOneSide)
-    #expect(
-      finding?.message
-        == "'LaunchBackground' has a dark variant and the root view's fixed colour #FFFFFF does not: "
+    report.expectOne(
+      .darkVariantOnOneSide,
+      message: "'LaunchBackground' has a dark variant and the root view's fixed colour #FFFFFF does not: "
         + "in dark mode the launch screen shows #FFFFFF and the intro #101010")
   }
 
@@ -70,7 +66,7 @@ import Testing
         background: Writer.color(
           "red=\"0\" green=\"0\" blue=\"0\" alpha=\"1\" colorSpace=\"custom\" customColorSpace=\"sRGB\"")))
     fixture.colorSet("LaunchBackground", [.black])
-    #expect(fixture.check().kinds == [.colorsMatchByCoincidence])
+    fixture.check().expect(kinds: [.colorsMatchByCoincidence])
   }
 
   @Test(arguments: [
@@ -79,14 +75,12 @@ import Testing
   ])
   func componentsThatCannotBeConverted(attributes: String) {
     let report = app(Writer.storyboard(background: Writer.color(attributes))).check()
-    #expect(
-      report.only(.storyboardUnverifiable)?.message.hasPrefix("the root view's colour cannot be verified") == true)
+    report.expectOne(.storyboardUnverifiable, prefix: "the root view's colour cannot be verified")
   }
 
   @Test func noBackgroundColour() {
     let report = app(Writer.storyboard(background: nil)).check()
-    #expect(
-      report.only(.storyboardUnverifiable)?.message.contains("has no background colour (it is transparent)") == true)
+    report.expectOne(.storyboardUnverifiable, containing: "has no background colour (it is transparent)")
   }
 
   @Test func imageViewsAndOtherViews() {
@@ -103,37 +97,37 @@ import Testing
       report.findings(.imageReminder).map(\.keyPath) == [
         "imageView[img-01-abc].image", "imageView[sym-01-abc].image", "imageView[img-02-abc].image",
       ])
-    #expect(report.only(.imageNotInCatalog)?.keyPath == "imageView[img-02-abc].image")
-    #expect(report.only(.imageDiffers)?.keyPath == "imageView[img-02-abc].image")
-    #expect(
-      report.only(.storyboardUnverifiable)?.message.hasPrefix("the root view also holds label[lbl-01-abc] 'Loading…'")
-        == true)
+    report.expectOne(.imageNotInCatalog, keyPath: "imageView[img-02-abc].image")
+    report.expectOne(.imageDiffers, keyPath: "imageView[img-02-abc].image")
+    report.expectOne(.storyboardUnverifiable, prefix: "the root view also holds label[lbl-01-abc] 'Loading…'")
   }
 
   @Test func initialViewControllersThatCannotBeVerified() {
     let missingInitial = app(Writer.storyboard(background: nil, initialViewController: "nope")).check()
-    #expect(missingInitial.only(.storyboardUnverifiable)?.message.contains("'nope' is not in the file") == true)
+    missingInitial.expectOne(.storyboardUnverifiable, containing: "'nope' is not in the file")
     let noInitial = app(Writer.storyboard(background: nil, initialViewController: nil)).check()
-    #expect(noInitial.only(.storyboardUnverifiable)?.message.contains("it has no initial view controller") == true)
+    noInitial.expectOne(.storyboardUnverifiable, containing: "it has no initial view controller")
     let navigation = Writer.storyboard(background: Writer.color("name=\"LaunchBackground\""))
       .replacingOccurrences(of: "<viewController id", with: "<navigationController id")
       .replacingOccurrences(of: "</viewController>", with: "</navigationController>")
-    #expect(app(navigation).check().only(.storyboardUnverifiable)?.message.contains("a navigationController") == true)
+    app(navigation).check().expectOne(.storyboardUnverifiable, containing: "a navigationController")
     let viewless = Writer.storyboard(background: nil).replacingOccurrences(of: "key=\"view\"", with: "key=\"other\"")
-    #expect(app(viewless).check().only(.storyboardUnverifiable)?.message.contains("has no view") == true)
+    app(viewless).check().expectOne(.storyboardUnverifiable, containing: "has no view")
   }
 
   @Test func theStoryboardIsNotInTheTree() {
     let fixture = Fixture.usualApp()
     fixture.infoPlist(["UILaunchStoryboardName": "LaunchScreen.storyboard"])
-    let finding = fixture.check().only(.storyboardNotFound)
-    #expect(finding?.message.contains("there is no LaunchScreen.storyboard or LaunchScreen.xib under .") == true)
+    fixture.check().expectOne(
+      .storyboardNotFound, .error, keyPath: "UILaunchStoryboardName",
+      message: "names the launch storyboard 'LaunchScreen.storyboard', but there is no LaunchScreen.storyboard or "
+        + "LaunchScreen.xib under .")
   }
 
   @Test func everyLocalizationIsChecked() {
     let fixture = app(Writer.storyboard(background: Writer.color("name=\"LaunchBackground\"")))
     fixture.write("App/fr.lproj/Launch.storyboard", Writer.storyboard(background: Writer.color("name=\"Lancement\"")))
-    #expect(fixture.check().only(.colorNotInCatalog)?.file == "App/fr.lproj/Launch.storyboard")
+    fixture.check().expectOne(.colorNotInCatalog, file: "App/fr.lproj/Launch.storyboard")
   }
 
   @Test(arguments: [
@@ -145,10 +139,10 @@ import Testing
   ])
   func aCorruptStoryboardIsUnreadableInput(text: String) {
     let report = app(text).check()
-    let finding = report.only(.unreadableInput)
-    #expect(finding?.file == "App/Base.lproj/Launch.storyboard")
-    #expect(finding?.message.hasPrefix("the launch storyboard is not a valid Interface Builder document") == true)
-    #expect(report.exitCode == 2)
+    report.expectOne(
+      .unreadableInput, file: "App/Base.lproj/Launch.storyboard",
+      message: "the launch storyboard is not a valid Interface Builder document (corrupt or truncated XML)", exitCode: 2
+    )
   }
 
   @Test func aStoryboardCutShortIsUnreadableInput() {

@@ -158,6 +158,41 @@ extension SplashReport {
     #expect(found.count == 1, "expected one \(kind.rawValue), got:\n\(text)", sourceLocation: sourceLocation)
     return found.first
   }
+
+  /// Expects exactly one finding of `kind`, with these parts: the severity, file and key path, and the
+  /// message exactly, or `containing`, starting with (`prefix`) or ending with (`suffix`) some text;
+  /// and the report's exit code. Parts left nil are not checked. Returns the finding.
+  ///
+  /// One `#expect` here, instead of one per part at every call site, keeps the test target quick to
+  /// compile: each `#expect` expansion costs the type checker about 30 ms.
+  @discardableResult
+  func expectOne(
+    _ kind: Finding.Kind, _ severity: Finding.Severity? = nil, file: String? = nil, keyPath: String? = nil,
+    message: String? = nil, containing: String? = nil, prefix: String? = nil, suffix: String? = nil,
+    exitCode: Int32? = nil, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> Finding? {
+    guard let finding = only(kind, sourceLocation: sourceLocation) else { return nil }
+    var wrong: [String] = []
+    if let severity, finding.severity != severity { wrong.append("severity is \(finding.severity), not \(severity)") }
+    if let file, finding.file != file { wrong.append("file is \(finding.file ?? "nil"), not \(file)") }
+    if let keyPath, finding.keyPath != keyPath {
+      wrong.append("key path is \(finding.keyPath ?? "nil"), not \(keyPath)")
+    }
+    if let message, finding.message != message { wrong.append("message is not \"\(message)\"") }
+    if let containing, !finding.message.contains(containing) { wrong.append("message lacks \"\(containing)\"") }
+    if let prefix, !finding.message.hasPrefix(prefix) { wrong.append("message does not start \"\(prefix)\"") }
+    if let suffix, !finding.message.hasSuffix(suffix) { wrong.append("message does not end \"\(suffix)\"") }
+    if let exitCode, self.exitCode != exitCode { wrong.append("exit code is \(self.exitCode), not \(exitCode)") }
+    #expect(wrong.isEmpty, "\(wrong.joined(separator: "; ")):\n\(text)", sourceLocation: sourceLocation)
+    return finding
+  }
+
+  /// Expects exactly these kinds of findings (in order, without repeats) and, if given, this exit code.
+  func expect(kinds: [Finding.Kind], exitCode: Int32? = nil, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(
+      self.kinds == kinds && (exitCode == nil || self.exitCode == exitCode), "exit code \(self.exitCode):\n\(text)",
+      sourceLocation: sourceLocation)
+  }
 }
 
 /// True when the tests run as root, who can read whatever the file modes say.
