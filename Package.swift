@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Intro", targets: ["Intro"]),
     .library(name: "IntroTesting", targets: ["IntroTesting"]),
     .executable(name: "signals-bench", targets: ["signals-bench"]),
+    .executable(name: "splash-check", targets: ["splash-check"]),
   ],
   dependencies: [],
   targets: [
@@ -24,6 +25,9 @@ let package = Package(
       name: "signals-bench",
       dependencies: ["Signals", "SignalsTesting", "Intro", "CAllocCounter"]
     ),
+    // Checks an app's launch screen against its intro's first frame. Foundation only: no Signals.
+    .target(name: "SplashCheck"),
+    .executableTarget(name: "splash-check", dependencies: ["SplashCheck"]),
     .executableTarget(
       name: "Playgrounds",
       dependencies: ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
@@ -33,6 +37,7 @@ let package = Package(
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTestingTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
+    .testTarget(name: "SplashCheckTests", dependencies: ["SplashCheck"]),
   ],
   swiftLanguageModes: [.v6]
 )
