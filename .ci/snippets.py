@@ -47,6 +47,7 @@ IMPORTS = {
     "SignalsTesting": ["Signals", "SignalsTesting"],
     "Intro": ["Signals", "Intro"],
     "IntroTesting": ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
+    "SplashCheck": ["SplashCheck"],
 }
 # Swift Testing is imported too where a snippet uses it (importing it costs more than the rest).
 USES_TESTING = re.compile(r"#expect\b|#require\b|@Test\b|@Suite\b")
