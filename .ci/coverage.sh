@@ -10,7 +10,7 @@ cd "$(dirname "$0")/.."
 
 minimum="${SIGNALS_COVERAGE_MIN:-90}"
 scratch=.build/cov
-libraries=(Sources/Signals Sources/SignalsTesting Sources/Intro Sources/SplashCheck)
+libraries=(Sources/Signals Sources/SignalsTesting Sources/Intro Sources/IntroTesting Sources/SplashCheck)
 
 swift test --enable-code-coverage --scratch-path "$scratch"
 
