@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Line coverage of the library targets (Sources/Signals, SignalsTesting, Intro, SplashCheck), measured
+# Line coverage of the library targets (Signals, SignalsTesting, Intro, IntroTesting, SplashCheck), measured
 # by running the whole test suite with coverage on, and read with the toolchain's own llvm-cov (the one
 # beside `swift`: an llvm-cov first on PATH may not read Swift's profiles). Fails below the minimum.
 #
