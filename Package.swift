@@ -10,6 +10,7 @@ let package = Package(
     .library(name: "Intro", targets: ["Intro"]),
     .library(name: "IntroTesting", targets: ["IntroTesting"]),
     .executable(name: "signals-bench", targets: ["signals-bench"]),
+    .executable(name: "splash-demo", targets: ["splash-demo"]),
   ],
   dependencies: [],
   targets: [
@@ -24,6 +25,10 @@ let package = Package(
       name: "signals-bench",
       dependencies: ["Signals", "SignalsTesting", "Intro", "CAllocCounter"]
     ),
+    // The sample app: its testable logic (arguments, layout, the terminal layer, the SVG writer) is the
+    // SplashDemoKit library; the executable is the glue.
+    .target(name: "SplashDemoKit", dependencies: ["Intro", "Signals", "SignalsTesting"]),
+    .executableTarget(name: "splash-demo", dependencies: ["SplashDemoKit", "Intro", "Signals", "SignalsTesting"]),
     .executableTarget(
       name: "Playgrounds",
       dependencies: ["Signals", "SignalsTesting", "Intro"],
@@ -33,6 +38,8 @@ let package = Package(
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTestingTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
+    .testTarget(
+      name: "SplashDemoTests", dependencies: ["SplashDemoKit", "Intro", "Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )
