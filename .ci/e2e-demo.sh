@@ -33,6 +33,7 @@ socket="splash-e2e-$$"
 tm() { tmux -L "$socket" -f /dev/null "$@"; }
 cleanup() {
   tm kill-server 2>/dev/null || true
+  rm -f "${TMUX_TMPDIR:-/tmp}/tmux-$(id -u)/$socket"  # the server's socket, which it leaves behind
   rm -rf "$work"
 }
 trap cleanup EXIT
