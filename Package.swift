@@ -11,6 +11,7 @@ let package = Package(
     .library(name: "IntroTesting", targets: ["IntroTesting"]),
     .executable(name: "signals-bench", targets: ["signals-bench"]),
     .executable(name: "splash-check", targets: ["splash-check"]),
+    .executable(name: "splash-demo", targets: ["splash-demo"]),
   ],
   dependencies: [],
   targets: [
@@ -28,6 +29,10 @@ let package = Package(
     // Checks an app's launch screen against its intro's first frame. Foundation only: no Signals.
     .target(name: "SplashCheck"),
     .executableTarget(name: "splash-check", dependencies: ["SplashCheck"]),
+    // The sample app: its testable logic (arguments, layout, the terminal layer, the SVG writer) is the
+    // SplashDemoKit library; the executable is the glue.
+    .target(name: "SplashDemoKit", dependencies: ["Intro", "Signals", "SignalsTesting"]),
+    .executableTarget(name: "splash-demo", dependencies: ["SplashDemoKit", "Intro", "Signals", "SignalsTesting"]),
     .executableTarget(
       name: "Playgrounds",
       dependencies: ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
@@ -38,6 +43,8 @@ let package = Package(
     .testTarget(name: "IntroTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTestingTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "SplashCheckTests", dependencies: ["SplashCheck"]),
+    .testTarget(
+      name: "SplashDemoTests", dependencies: ["SplashDemoKit", "Intro", "Signals", "SignalsTesting"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -94,6 +94,11 @@ public final class IntroCoordinator {
   @ObservationIgnored private var contentSubscription: SignalSubscription?
   @ObservationIgnored private var timers = IntroPerClock<SignalScheduledAction>()
   @ObservationIgnored private var evaluationRequested = false
+  /// The instant of the latest input or clock the coordinator handled: the instant a decision is made at.
+  /// On a `TestScheduler` it is the end of the instant's `now`; on a real clock the decision runs a little
+  /// after the input that makes it, and still ends the intro at that input's instant (which the trace
+  /// then marks as the one that decided).
+  @ObservationIgnored private var latestInputInstant: SignalInstant?
   @ObservationIgnored private var entriesAfterOutcome = 0
   /// Inputs, timer firings, end-of-instant requests and store failures, from any thread, onto the main
   /// actor: one subscription for all of them.
@@ -253,6 +258,7 @@ public final class IntroCoordinator {
       if decided != nil || input == .content { record(input, traced, at: now) }
       return
     }
+    latestInputInstant = now
     // The machine is changed in place, and what follows (subscribing the animation, registering clocks) only
     // after: a signal subscribed then may deliver at once, into this method again.
     let (effect, rule) = apply(input, event, at: now)
@@ -329,6 +335,7 @@ public final class IntroCoordinator {
       evaluate()
     case .clock(let clock):
       timers[clock] = nil
+      latestInputInstant = configuration.scheduler.now
       requestEvaluation()
     case .historyWriteFailed(let diagnostic):
       record(.history, .diagnostic(diagnostic.message), at: configuration.scheduler.now)
@@ -348,7 +355,8 @@ public final class IntroCoordinator {
   private func evaluate() {
     evaluationRequested = false
     guard decided == nil, machine != nil else { return }
-    let now = configuration.scheduler.now
+    let now = latestInputInstant ?? configuration.scheduler.now
+    latestInputInstant = nil
     // In place: a copy of the machine out of the optional and back costs value-witness calls.
     let (reached, decision) = machine!.evaluate(at: now)
     let isStatic = machine!.isStatic

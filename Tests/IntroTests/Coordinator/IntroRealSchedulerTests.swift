@@ -76,4 +76,35 @@ private struct Boom: Error {}
     #expect(outcome.endedAt >= start + .milliseconds(15))
     #expect(outcome.duration < .seconds(30))  // generous: main-actor tests of other suites may hold the main queue
   }
+
+  @Test func onTheMainQueueTheInputThatDecidesIsMarkedDecidedAtTheOutcomesInstant() async {
+    // On a real clock the decision runs a little after the input that makes it: the outcome still ends at
+    // that input's instant, and the trace marks that input as the one that decided.
+    let taps = PassthroughSignal<Void, Never>()
+    let skipping = IntroCoordinator(
+      IntroConfiguration(
+        animation: .fixedLength(.seconds(5)), timeout: .seconds(10), skipTaps: taps,
+        scheduler: DispatchSignalScheduler.main))
+    skipping.start(reduceMotion: false)
+    taps.send()
+    let skipped = await skipping.outcome
+    #expect(skipped.reason.kind == .skipped)
+    #expect(skipping.trace.deciding.map(\.input) == [.tap])
+    #expect(skipping.trace.deciding.first?.instant == skipped.endedAt)
+    skipping.cancel()
+
+    let content = PassthroughSignal<Void, Never>()
+    let completing = IntroCoordinator(
+      IntroConfiguration(
+        animation: .fixedLength(.milliseconds(5)), content: .signal(content), timeout: .seconds(10),
+        scheduler: DispatchSignalScheduler.main))
+    completing.start(reduceMotion: false)
+    try? await Task.sleep(for: .milliseconds(30))  // past the length: the intro holds, waiting for the content
+    content.send()
+    let completed = await completing.outcome
+    #expect(completed.reason.kind == .completed)
+    #expect(completing.trace.deciding.map(\.input) == [.content])
+    #expect(completing.trace.deciding.first?.instant == completed.endedAt)
+    completing.cancel()
+  }
 }

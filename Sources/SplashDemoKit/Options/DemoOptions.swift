@@ -1,0 +1,85 @@
+/// Which intro the demo plays.
+public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
+  /// Seed 000's flow: a 2.6 s animation with no end trigger, a 3 s safety timeout; the letter wave and
+  /// the stage labels run beside it as decoration, on the same scheduler.
+  case seed000
+  /// Seed 002's stages as the playback animation: `.firstStep`, 1 s, `.secondStep`, 1 s, `.finished`;
+  /// seed 000's 3 s timeout.
+  case stages
+  /// Seed 003's letter wave as the playback animation: two loops over "Loading your portfolio..." at
+  /// 0.1 s a letter (5.0 s), so a 6 s timeout.
+  case wave
+
+  /// The safety timeout when `--timeout` is not given.
+  public var defaultTimeout: Duration {
+    switch self {
+    case .seed000, .stages: .seconds(3)
+    case .wave: .seconds(6)
+    }
+  }
+
+  /// One line on what the scenario plays.
+  public var summary: String {
+    switch self {
+    case .seed000: "seed 000: a 2.6 s animation, wave and stages as decoration"
+    case .stages: "seed 002: the stages as the animation (1 s + 1 s)"
+    case .wave: "seed 003: the letter wave as the animation (5.0 s)"
+    }
+  }
+}
+
+/// When the intro may show: the command line's names for `IntroGate`.
+public enum DemoGate: String, Sendable, Hashable, CaseIterable {
+  /// Every launch (`IntroGate.everyLaunch`).
+  case always
+  /// The first launch only (`IntroGate.firstLaunch`).
+  case firstLaunch = "first-launch"
+  /// The first launch of each version (`IntroGate.afterUpdate(version:)`).
+  case afterUpdate = "after-update"
+}
+
+/// The `--reduce-motion` policies: Reduce Motion is on, and the intro is skipped or shows a still pose.
+public enum DemoReduceMotion: String, Sendable, Hashable, CaseIterable {
+  /// `IntroReduceMotionPolicy.skip`: no intro at all.
+  case skip
+  /// `IntroReduceMotionPolicy.staticPose`: a still pose until the content has loaded.
+  case staticPose = "static"
+}
+
+/// Everything the command line says.
+public struct DemoOptions: Sendable, Hashable {
+  /// The intro to play.
+  public var scenario: DemoScenario = .seed000
+  /// How long the simulated load (the content the intro hides) takes.
+  public var load: Duration = .milliseconds(1500)
+  /// Whether the load fails instead of finishing.
+  public var failLoad = false
+  /// The safety timeout; the scenario's when `nil`.
+  public var timeout: Duration?
+  /// The minimum time on screen.
+  public var minimum: Duration = .zero
+  /// Reduce Motion is on with this policy; off when `nil`.
+  public var reduceMotion: DemoReduceMotion?
+  /// When the intro may show.
+  public var gate: DemoGate = .always
+  /// Where the gate's history is kept: a directory, or a file path ending in `.json`; in memory when `nil`.
+  public var statePath: String?
+  /// The app version for `--gate after-update`.
+  public var version: String?
+  /// Run in virtual time and print the timeline instead of playing the intro.
+  public var timeline = false
+  /// Write the timeline as an SVG picture to this path.
+  public var svgPath: String?
+
+  /// The options of a plain `splash-demo`.
+  public init() {}
+
+  /// The timeout in effect.
+  public var effectiveTimeout: Duration { timeout ?? scenario.defaultTimeout }
+
+  /// The app version in effect for `--gate after-update`.
+  public var effectiveVersion: String { version ?? "1.0" }
+
+  /// Whether the run is in virtual time (`--timeline` or `--svg`).
+  public var runsInVirtualTime: Bool { timeline || svgPath != nil }
+}
