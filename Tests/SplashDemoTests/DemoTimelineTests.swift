@@ -23,7 +23,7 @@ import Testing
         outcome  ----------------   ----------o
           length: L = reached (decided)
           content: c = value
-          content: | = finished (ignored: the content had settled)
+          content: | = finished
           outcome: o = completed
         """)
   }

@@ -301,6 +301,8 @@ public final class IntroCoordinator {
       return (.recorded, nil)
     case (.content, .failed(let error)):
       return (machine!.contentFailed(error, at: now), .contentFailure)
+    case (.content, .finished) where machine!.contentReadyAt != nil:
+      return (.recorded, nil)  // the usual end of work that was ready at its value
     case (.content, _):
       guard configuration.content?.isReady(event) == true else {
         return (.ignored(event.isFinished ? "finished without being ready" : "not ready"), nil)
