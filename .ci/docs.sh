@@ -2,7 +2,18 @@
 # The documentation's checks: the code in it (every ```swift fence compiles, every ```marble diagram has a
 # test that runs it: .ci/snippets.py, after its self-test), then each library's DocC catalog, built with
 # warnings as errors (no plugin needed). Run after `swift build` (CI builds first).
+#
+#   bash .ci/docs.sh                 check, and throw the built archives away
+#   bash .ci/docs.sh --output DIR    check, and leave Signals.doccarchive, SignalsTesting.doccarchive and
+#                                    Intro.doccarchive in DIR (open them with `docc preview`, or serve DIR)
 set -euo pipefail
+output=""
+if [[ "${1:-}" == "--output" ]]; then
+  output="${2:?--output needs a directory}"
+elif [[ -n "${1:-}" ]]; then
+  echo "usage: bash .ci/docs.sh [--output DIR]" >&2
+  exit 2
+fi
 cd "$(dirname "$0")/.."
 modules="$(swift build --show-bin-path)/Modules"
 [[ -e "$modules/Signals.swiftmodule" ]] || swift build
@@ -23,3 +34,11 @@ for module in Signals SignalsTesting Intro; do
     --warnings-as-errors >"$out/$module.log" 2>&1 || { cat "$out/$module.log"; exit 1; }
 done
 echo "docs: all catalogs build with warnings as errors"
+if [[ -n "$output" ]]; then
+  mkdir -p "$output"
+  for module in Signals SignalsTesting Intro; do
+    rm -rf "${output:?}/$module.doccarchive"
+    cp -R "$out/$module.doccarchive" "$output/"
+  done
+  echo "docs: the archives are in $output"
+fi
