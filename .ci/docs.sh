@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
 # The documentation's checks: the code in it (every ```swift fence compiles, every ```marble diagram has a
 # test that runs it: .ci/snippets.py, after its self-test), then each library's DocC catalog, built with
-# warnings as errors (no plugin needed). Run after `swift build` (CI builds first).
+# warnings as errors (no plugin needed); and that the README's benchmark figures are BENCHMARKS.md's
+# (.ci/readme-figures.py). Run after `swift build` (CI builds first).
 #
 #   bash .ci/docs.sh                 check, and throw the built archives away
 #   bash .ci/docs.sh --output DIR    check, and leave Signals.doccarchive, SignalsTesting.doccarchive and
-#                                    Intro.doccarchive in DIR (open them with `docc preview`, or serve DIR)
+#                                    Intro.doccarchive in DIR, built for static hosting: serve one, as
+#                                    `python3 -m http.server -d DIR/Intro.doccarchive`, and open
+#                                    localhost:8000/documentation/intro
 set -euo pipefail
 output=""
 if [[ "${1:-}" == "--output" ]]; then
@@ -19,6 +22,7 @@ modules="$(swift build --show-bin-path)/Modules"
 [[ -e "$modules/Signals.swiftmodule" ]] || swift build
 python3 .ci/snippets.py --self-test --modules "$modules"
 python3 .ci/snippets.py --modules "$modules"
+python3 .ci/readme-figures.py --check
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 swift package dump-symbol-graph >/dev/null

@@ -13,6 +13,10 @@ guide; in short:
                       HTML comments): they are compiled before the fence's code, or around it when one of
                       them is `// snippet` (the fence's code goes there); a line `// previous snippet`
                       stands for the previous swift fence of the page (or file), its setup included.
+- ```swift manifest   a whole Package.swift for a package that depends on this one: `swift package
+                      dump-package` reads it as written, and `swift package show-dependencies` resolves it
+                      with its commented `.package(path: …)` line in place of `.package(url: …)`, the path
+                      leading to this repository (so every product it names must exist here).
 - ```swift-uncompiled not compiled (SwiftUI, UIKit: not on Linux); each such fence is listed, with a
                       fingerprint of its code, in .ci/uncompiled-snippets.txt, and the list must match.
 - ```marble NAME      a diagram run by a test: NAME is unique, and a test file that reads diagrams
@@ -184,13 +188,17 @@ def collect(root: Path) -> tuple[list[Fence], list[str]]:
             problems += trouble
     previous: dict[str, Fence] = {}
     for fence in fences:
-        if fence.language == "swift":
+        if is_compiled(fence):
             fence.previous = previous.get(fence.path)
             previous[fence.path] = fence
     return fences, problems
 
 
 # MARK: Compiling the swift fences
+
+
+def is_compiled(fence: Fence) -> bool:
+    return fence.language == "swift" and fence.arguments != ["manifest"]
 
 
 @dataclasses.dataclass
@@ -263,7 +271,7 @@ def _typecheck(text: str, directory: Path, modules: Path) -> tuple[int, str]:
 
 
 def check_swift(fences: list[Fence], modules: Path, jobs: int, keep: Path | None) -> list[str]:
-    programs = [program(fence) for fence in fences if fence.language == "swift"]
+    programs = [program(fence) for fence in fences if is_compiled(fence)]
     scratch = keep or Path(tempfile.mkdtemp(prefix="snippets-"))
     failures: list[str] = []
     try:
@@ -281,6 +289,52 @@ def check_swift(fences: list[Fence], modules: Path, jobs: int, keep: Path | None
 
 
 # MARK: The other checks
+
+
+PATH_DEPENDENCY = re.compile(r"^\s*//.*?(?P<call>\.package\(path:\s*\"(?P<path>[^\"]+)\"\s*\)),?")
+URL_DEPENDENCY = re.compile(r"^\s*\.package\(url:")
+TARGET = re.compile(r"\.(?P<kind>target|testTarget|executableTarget)\(\s*name:\s*\"(?P<name>[^\"]+)\"")
+
+
+def check_manifests(fences: list[Fence], root: Path) -> list[str]:
+    """Each `swift manifest` fence, read by SwiftPM as written and resolved against this repository."""
+    problems = []
+    for fence in (f for f in fences if f.language == "swift" and f.arguments == ["manifest"]):
+        code = [text for _, text in fence.code]
+        paths = [m for m in map(PATH_DEPENDENCY.match, code) if m]
+        if len(paths) != 1 or not any(URL_DEPENDENCY.match(line) for line in code):
+            problems.append(
+                f"{fence.where}: a manifest fence needs one `.package(url: …)` line and one commented "
+                "`.package(path: …)` line"
+            )
+            continue
+        with tempfile.TemporaryDirectory(prefix="snippets-manifest-") as scratch:
+            package = Path(scratch) / "App"
+            for match in TARGET.finditer("\n".join(code)):
+                folder = package / ("Tests" if match["kind"] == "testTarget" else "Sources") / match["name"]
+                folder.mkdir(parents=True, exist_ok=True)
+                (folder / "Placeholder.swift").write_text("let placeholder = 0\n", encoding="utf-8")
+            package.mkdir(exist_ok=True)
+            checkout = (package / paths[0]["path"]).resolve()
+            if not checkout.is_relative_to(Path(scratch).resolve()) or checkout == package.resolve():
+                problems.append(f"{fence.where}: the `.package(path:)` line must name a sibling folder, as ../Signals")
+                continue
+            checkout.parent.mkdir(parents=True, exist_ok=True)
+            checkout.symlink_to(root, target_is_directory=True)
+            local = [paths[0]["call"] + "," if URL_DEPENDENCY.match(line) else line for line in code]
+            for form, lines, command in (
+                ("as written", code, "dump-package"),
+                (f"with {paths[0]['call']}", local, "show-dependencies"),
+            ):
+                (package / "Package.swift").write_text("\n".join(lines) + "\n", encoding="utf-8")
+                result = subprocess.run(
+                    ["swift", "package", "--scratch-path", str(Path(scratch) / "build"), command],
+                    cwd=package, capture_output=True, text=True,
+                )
+                if result.returncode != 0:
+                    output = (result.stderr or result.stdout).strip()
+                    problems.append(f"{fence.where}: this manifest fails `swift package {command}` {form}:\n{output}")
+    return problems
 
 
 def uncompiled_entries(fences: list[Fence]) -> list[str]:
@@ -332,12 +386,15 @@ def check(root: Path, modules: Path, jobs: int, keep: Path | None = None, quiet:
     fences, problems = collect(root)
     problems += check_uncompiled(fences, root)
     problems += check_marbles(fences, root)
+    problems += check_manifests(fences, root)
     problems += check_swift(fences, modules, jobs, keep)
     if not quiet:
-        counts = {lang: sum(f.language == lang for f in fences) for lang in ("swift", "swift-uncompiled", "marble")}
+        counts = {lang: sum(f.language == lang for f in fences) for lang in ("swift-uncompiled", "marble")}
+        compiled = sum(map(is_compiled, fences))
+        manifests = sum(f.language == "swift" and not is_compiled(f) for f in fences)
         print(
-            f"snippets: {counts['swift']} swift fences compiled, {counts['swift-uncompiled']} listed as uncompiled, "
-            f"{counts['marble']} marble fences checked for a test"
+            f"snippets: {compiled} swift fences compiled, {manifests} package manifest(s) resolved, "
+            f"{counts['swift-uncompiled']} listed as uncompiled, {counts['marble']} marble fences checked for a test"
         )
     return problems
 
@@ -399,6 +456,12 @@ def self_test(modules: Path, jobs: int) -> list[str]:
                 "",
             ]
         )
+        write(
+            "Package.swift",
+            "// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n"
+            '  name: "Signals", products: [.library(name: "Signals", targets: ["Signals"])],\n'
+            '  targets: [.target(name: "Signals")]\n)\n',
+        )
         write("Sources/Signals/Signals.docc/Good.md", good_article)
         write("Sources/Signals/Good.swift", good_source)
         write("Tests/SignalsTests/GoodTests.swift", 'let d = try DocDiagram("good-diagram", in: "x")\n')
@@ -427,6 +490,16 @@ def self_test(modules: Path, jobs: int) -> list[str]:
                 "Sources/Signals/Signals.docc/Broken.md",
                 "```swift-uncompiled\nimport UIKit\n```\n",
                 "not listed in",
+            ),
+            "a manifest naming a product this package does not have": (
+                "Sources/Signals/Signals.docc/Broken.md",
+                "```swift manifest\n// swift-tools-version: 6.0\nimport PackageDescription\n\nlet package = Package(\n"
+                '  name: "App",\n  dependencies: [\n'
+                '    .package(url: "https://example.com/Signals.git", from: "0.1.0"),\n'
+                '    // or: .package(path: "../Signals"),\n  ],\n'
+                '  targets: [.target(name: "App", dependencies: [.product(name: "Missing", package: "Signals")])]\n'
+                ")\n```\n",
+                "fails `swift package show-dependencies` with .package(path:",
             ),
             "a marble fence without a name": (
                 "Sources/Signals/Broken.swift",
