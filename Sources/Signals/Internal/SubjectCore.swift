@@ -20,10 +20,16 @@
 /// ``SubjectObserverEntry``; `invoke` is a capture-free closure made by the
 /// subclass's specialized initializer, so delivery runs specialized code and the
 /// entry is the subscription's only allocation besides its token.
+///
+/// `isRemoved` is the entry's one mutable field, read and written only under the subject's lock: a
+/// broadcast checks it before each observer after the first (an earlier observer may have cancelled a
+/// later one), in constant time, so a broadcast stays linear in its observers.
 @usableFromInline
-class SubjectEntry<Output: Sendable, Failure: Error>: @unchecked Sendable {  // immutable
+class SubjectEntry<Output: Sendable, Failure: Error>: @unchecked Sendable {
   @usableFromInline let id: UInt64
   @usableFromInline let invoke: @Sendable (SubjectEntry, Event<Output, Failure>) -> SignalControl
+  /// Set, under the subject's lock, when the entry leaves the subject's observers.
+  @usableFromInline var isRemoved = false
 
   @inlinable
   init(id: UInt64, invoke: @escaping @Sendable (SubjectEntry, Event<Output, Failure>) -> SignalControl) {
@@ -83,22 +89,15 @@ enum SubjectObservers<Output: Sendable, Failure: Error>: Sendable {
     case .one(let entry):
       guard entry.id == id else { return nil }
       self = .none
+      entry.isRemoved = true
       return entry
     case .many(var list):
       guard let index = list.firstIndex(where: { $0.id == id }) else { return nil }
       self = .none
       let removed = list.remove(at: index)
       self = list.count == 1 ? .one(list[0]) : .many(list)
+      removed.isRemoved = true
       return removed
-    }
-  }
-
-  @inlinable
-  func contains(id: UInt64) -> Bool {
-    switch self {
-    case .none: return false
-    case .one(let entry): return entry.id == id
-    case .many(let list): return list.contains { $0.id == id }
     }
   }
 
@@ -160,6 +159,10 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var delivering = false
   @usableFromInline var pending: [SubjectPending<Output, Failure>] = []
   @usableFromInline var pendingHead = 0
+  /// How many of the queued events are replays to one new observer (`target` set): removing an observer
+  /// looks for its replays only when there are some, so a removal while a long queue drains costs nothing
+  /// more for a passthrough subject.
+  @usableFromInline var pendingReplays = 0
   /// Set as soon as a terminal event is accepted; later sends are ignored.
   @usableFromInline var completion: SignalCompletion<Failure>?
   /// The latest value, for `CurrentValueSignal` (nil for a passthrough subject).
@@ -207,6 +210,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
 
   @inlinable
   mutating func goIdle(released: inout SubjectRetired<Output, Failure>?) {
+    assert(pendingReplays == 0, "Signals: a subject went idle with replays still counted as queued")
     if !pending.isEmpty {
       pending.removeAll(keepingCapacity: pending.capacity <= 64)
       pendingHead = 0
@@ -257,6 +261,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
     let item = pending[pendingHead]
     pendingHead += 1
     if let target = item.target {
+      pendingReplays -= 1
       return SubjectDelivery(event: item.event, observers: .one(target), isTargeted: true)
     }
     return SubjectDelivery(event: item.event, observers: observers.subscribed(before: item.stamp), isTargeted: false)
@@ -287,13 +292,14 @@ extension SubjectState {
       entry = nil
     }
     var dropped: [SubjectPending<Output, Failure>] = []
-    if pendingHead < pending.count, pending[pendingHead...].contains(where: { $0.target?.id == id }) {
+    if pendingReplays > 0, pending[pendingHead...].contains(where: { $0.target?.id == id }) {
       var kept: [SubjectPending<Output, Failure>] = []
       for item in pending[pendingHead...] {
         if item.target?.id == id { dropped.append(item) } else { kept.append(item) }
       }
       pending = kept
       pendingHead = 0
+      pendingReplays -= dropped.count
     }
     return SubjectRemoval(entry: entry, dropped: dropped)
   }
@@ -443,7 +449,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
     case .many(let list):
       for (index, entry) in list.enumerated() {
         // An earlier observer may have cancelled this one during this event.
-        if index > 0 && !state.withLock({ $0.observers.contains(id: entry.id) }) { continue }
+        if index > 0 && state.withLock({ _ in entry.isRemoved }) { continue }
         if entry.deliver(work.event) == .stop && !work.event.isTerminal {
           removeObserver(id: entry.id)
         }
@@ -467,6 +473,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
         if state.delivering {
           // The terminal event may still be queued for others: queue a replay after it.
           state.pending.append(SubjectPending(event: event, stamp: id, target: entry))
+          state.pendingReplays += 1
           return .idle
         }
         return .terminal(event, entry)
@@ -478,6 +485,7 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SubjectCoreBase, @unc
       state.observers.add(copy entry)
       if state.delivering {
         state.pending.append(SubjectPending(event: .value(current), stamp: id, target: entry))
+        state.pendingReplays += 1
         return .idle
       }
       state.delivering = true

@@ -53,4 +53,24 @@ import Testing
     #expect(inner.values == [1, 2])
     _ = token
   }
+
+  @Test func aSubscriberCancelledBeforeItsQueuedReplayReceivesNothing() {
+    // While the subject delivers, new subscribers' replays wait in its queue. The first subscriber is
+    // cancelled before its replay is delivered: it gets nothing; the second gets its replay, then later values.
+    let subject = CurrentValueSignal<Int, Never>(0)
+    let cancelled = EventLog<Int, Never>()
+    let kept = EventLog<Int, Never>()
+    let keptToken = Locked<SignalSubscription?>(nil)
+    let token = subject.sink { value in
+      guard value == 1 else { return }
+      subject.subscribe(cancelled).cancel()
+      keptToken.withLock { $0 = subject.subscribe(kept) }
+      subject.send(2)  // queued after both replays
+    }
+    subject.send(1)
+    subject.send(3)
+    #expect(cancelled.events.isEmpty)
+    #expect(kept.values == [1, 2, 3])
+    _ = token
+  }
 }

@@ -117,6 +117,26 @@ import Testing
     _ = first
   }
 
+  @Test func observersCancelledDuringABroadcastToManyReceiveNothingMoreAndTheRestEverything() {
+    // Observer 0 cancels every odd-numbered observer on the first value: they get nothing, however
+    // far down the list they are; the others get every value, in order.
+    let subject = PassthroughSignal<Int, Never>()
+    let logs = (0..<200).map { _ in EventLog<Int, Never>() }
+    let tokens = Locked<[SignalSubscription]>([])
+    let canceller = subject.sink { value in
+      guard value == 1 else { return }
+      for (index, token) in tokens.withLock({ $0 }).enumerated() where index % 2 == 1 { token.cancel() }
+    }
+    let made = logs.map { subject.subscribe($0) }
+    tokens.withLock { $0 = made }
+    subject.send(1)
+    subject.send(2)
+    for (index, log) in logs.enumerated() {
+      #expect(log.values == (index % 2 == 1 ? [] : [1, 2]), "observer \(index)")
+    }
+    _ = canceller
+  }
+
   @Test func anObserverAnsweringStopIsDetached() {
     let subject = PassthroughSignal<Int, Never>()
     let log = EventLog<Int, Never> { _ in .stop }
