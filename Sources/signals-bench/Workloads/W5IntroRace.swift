@@ -16,6 +16,7 @@ private let timedOut = 3
 
 func introRaceWorkload(rounds: Int) -> Workload {
   let triggerTimes = randomTriggerTimes(count: rounds, seed: 5)
+  let triggerNanoseconds = triggerTimes.map(\.nanosecondsInt64)
   return Workload(
     name: "W5",
     summary: "race(trigger, after 2.6 s) + 3 s timeout → first → callback; \(rounds) rounds in virtual time",
@@ -24,7 +25,7 @@ func introRaceWorkload(rounds: Int) -> Workload {
     countsAllocations: true,
     bar: Bar(maxRatio: 2.5, maxAllocations: 10),
     signals: { RunOutcome(checksum: introRaceSignals(triggerTimes: triggerTimes)) },
-    baseline: { RunOutcome(checksum: introRaceHeap(triggerTimes: triggerTimes)) }
+    baseline: { RunOutcome(checksum: introRaceHeap(triggerTimes: triggerNanoseconds)) }
   )
 }
 
@@ -74,14 +75,14 @@ final class HandWrittenRace {
 }
 
 @inline(never)
-func introRaceHeap(triggerTimes: [Duration]) -> Int {
+func introRaceHeap(triggerTimes: [Int64]) -> Int {
   let outcomes = Accumulator()
   var scheduler = HeapScheduler()
   for triggerTime in triggerTimes {
     let race = HandWrittenRace { outcome in outcomes.fold(outcome) }
     let start = scheduler.now
-    scheduler.schedule(at: start + .milliseconds(2600)) { race.finish(lengthElapsed) }
-    scheduler.schedule(at: start + .seconds(3)) { race.finish(timedOut) }
+    scheduler.schedule(at: start + 2_600_000_000) { race.finish(lengthElapsed) }
+    scheduler.schedule(at: start + 3_000_000_000) { race.finish(timedOut) }
     scheduler.schedule(at: start + triggerTime) { race.finish(triggered) }
     scheduler.run()
   }
