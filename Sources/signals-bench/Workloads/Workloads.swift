@@ -44,6 +44,7 @@ func allWorkloads(_ sizes: WorkloadSizes, clock: TimingClock = .wall) -> [Worklo
     virtualTimeWorkload(name: "W4", actions: sizes.virtualTimeActions),
     virtualTimeWorkload(name: "W4-10k", actions: 10_000),
     introRaceWorkload(rounds: sizes.raceRounds),
+    introRaceOnceWorkload(rounds: sizes.raceRounds),
     timerDriftWorkload(ticks: sizes.timerTicks),
     asyncBridgeWorkload(elements: sizes.asyncElements),
     introStartWorkload(rounds: sizes.introStarts, clock: clock),
