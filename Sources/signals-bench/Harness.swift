@@ -14,6 +14,9 @@ struct RunOutcome {
   /// For workloads whose figure is not the harness's wall time: the figure itself,
   /// in nanoseconds (W6's lateness, W7's timing taken inside its task).
   var measuredNs: Double? = nil
+  /// For workloads that count only part of a run (W10: the sends, not the subscribing): the allocations
+  /// made in that part (`signals_alloc_count()` after minus before; zero unless the harness is counting).
+  var allocations: UInt64? = nil
 }
 
 /// How a workload's figure is read.
@@ -59,6 +62,8 @@ struct Workload {
   var baselineName: String?
   /// Whether to count the Signals side's allocations (in a separate, untimed run).
   var countsAllocations = false
+  /// What the allocation count is divided by, if not `operations` (W10: per value, not per delivery).
+  var allocationUnits: Int? = nil
   var bar: Bar?
   var signals: () -> RunOutcome
   var baseline: (() -> RunOutcome)?
@@ -143,11 +148,14 @@ func measure(_ workload: Workload, runs: Int, clock: TimingClock, each: Bool = f
   if workload.countsAllocations && signals_alloc_counter_is_active() {
     signals_alloc_counting(true)
     let before = signals_alloc_count()
-    let checksum = workload.signals().checksum
+    let outcome = workload.signals()
     let after = signals_alloc_count()
     signals_alloc_counting(false)
-    guard checksum == expected else { checksumFailure(workload.name, "the counted run gave \(checksum)") }
-    allocations = Double(after - before) / Double(workload.operations)
+    guard outcome.checksum == expected else {
+      checksumFailure(workload.name, "the counted run gave \(outcome.checksum)")
+    }
+    let count = outcome.allocations ?? (after - before)
+    allocations = Double(count) / Double(workload.allocationUnits ?? workload.operations)
   }
 
   return WorkloadResult(

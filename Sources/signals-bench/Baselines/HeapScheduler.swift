@@ -1,6 +1,8 @@
 // The *heap* baseline: a plain binary-heap scheduler of (deadline, sequence,
 // closure) entries, written the way one would write it for a single thread:
 // an array, sift up on insert, sift down on removal, entries swapped in place.
+// Deadlines are `Int64` nanoseconds (one machine word to compare, not a
+// `Duration`'s two); no cancellation handles.
 // Equal deadlines run in the order they were scheduled, like TestScheduler.
 //
 // The sifts work on the array's buffer (`withUnsafeMutableBufferPointer`), the
@@ -10,12 +12,14 @@
 /// A single-threaded virtual-time scheduler on a binary min-heap.
 struct HeapScheduler {
   struct Entry {
-    var deadline: Duration
+    /// Nanoseconds from the start of virtual time.
+    var deadline: Int64
     var sequence: UInt64
     var action: () -> Void
   }
 
-  private(set) var now = Duration.zero
+  /// The current virtual instant, in nanoseconds.
+  private(set) var now: Int64 = 0
   private var entries: [Entry] = []
   private var sequence: UInt64 = 0
 
@@ -31,8 +35,8 @@ struct HeapScheduler {
     return deadline < otherDeadline || (deadline == otherDeadline && heap[index].sequence < heap[other].sequence)
   }
 
-  /// Runs `action` at `deadline` (at `now` if it has passed).
-  mutating func schedule(at deadline: Duration, _ action: @escaping () -> Void) {
+  /// Runs `action` at `deadline` nanoseconds (at `now` if it has passed).
+  mutating func schedule(at deadline: Int64, _ action: @escaping () -> Void) {
     sequence += 1
     entries.append(Entry(deadline: max(deadline, now), sequence: sequence, action: action))
     entries.withUnsafeMutableBufferPointer { heap in

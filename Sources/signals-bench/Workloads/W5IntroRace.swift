@@ -1,30 +1,30 @@
 import Signals
 import SignalsTesting
 
-// W5 intro race in virtual time, composed from public sources and operators:
-// the animation's end trigger (a passthrough signal, sent at a random instant in
-// 0–4 s), its fixed length (`AfterSignal`, 2.6 s), a 3 s safety timeout; the first
-// to happen wins and is delivered to a callback. Baseline: the same race written
-// by hand on the plain heap scheduler, with a "decided" flag.
+// W5 intro race in virtual time, in the README's form and built per round as an app builds it: each
+// round makes `trigger.race(with: AfterSignal(2.6 s, "fixed length")).first().timeout(3 s, fallback:
+// JustSignal("timeout"))` and subscribes a value sink to it; the trigger (a String passthrough signal) is
+// sent at a random instant in 0–4 s. Baseline: the same race written by hand on the plain heap scheduler,
+// with a "decided" flag and the same String values.
 //
-// Outcome codes: 1 the trigger, 2 the fixed length, 3 the timeout. At exactly
-// 2.6 s the fixed length wins on both sides (it was scheduled first).
+// Both sides fold each delivered String by `outcomeCode`. At exactly 2.6 s the fixed length wins on both
+// sides (it was scheduled first); the timeout never wins (2.6 s comes first) but is set and cancelled.
 
-private let triggered = 1
-private let lengthElapsed = 2
-private let timedOut = 3
+/// What the trigger sends: its code differs from "fixed length"'s and "timeout"'s.
+private let triggerValue = "end trigger"
 
 func introRaceWorkload(rounds: Int) -> Workload {
   let triggerTimes = randomTriggerTimes(count: rounds, seed: 5)
+  let triggerNanoseconds = triggerTimes.map(\.nanosecondsInt64)
   return Workload(
     name: "W5",
-    summary: "race(trigger, after 2.6 s) + 3 s timeout → first → callback; \(rounds) rounds in virtual time",
+    summary: "per round: race(trigger, after 2.6 s) → first → 3 s timeout → sink, String values; \(rounds) rounds",
     operations: rounds,
     baselineName: "heap",
     countsAllocations: true,
-    bar: Bar(maxRatio: 2.5, maxAllocations: 10),
+    bar: Bar(maxRatio: 3.5, maxAllocations: 5),
     signals: { RunOutcome(checksum: introRaceSignals(triggerTimes: triggerTimes)) },
-    baseline: { RunOutcome(checksum: introRaceHeap(triggerTimes: triggerTimes)) }
+    baseline: { RunOutcome(checksum: introRaceHeap(triggerTimes: triggerNanoseconds)) }
   )
 }
 
@@ -34,39 +34,43 @@ func randomTriggerTimes(count: Int, seed: UInt64) -> [Duration] {
   return (0..<count).map { _ in .milliseconds(Int64.random(in: 0..<4000, using: &generator)) }
 }
 
+/// A delivered outcome as a number: its length and its first character.
+@inline(__always)
+func outcomeCode(_ value: String) -> Int {
+  value.utf8.count &* 256 &+ Int(value.utf8.first ?? 0)
+}
+
 @inline(never)
 func introRaceSignals(triggerTimes: [Duration]) -> Int {
   nonisolated(unsafe) let outcomes = Accumulator()
   let scheduler = TestScheduler()
-  let trigger = PassthroughSignal<Void, Never>()
-  // A signal is a description: built once, subscribed once per round (each subscription
-  // starts its own 2.6 s and 3 s timers at the scheduler's `now`).
-  let introEnd =
-    trigger.map { triggered }
-    .race(with: AfterSignal(.milliseconds(2600), value: lengthElapsed, on: scheduler))
-    .timeout(.seconds(3), scheduler: scheduler, fallback: JustSignal(timedOut))
-    .first()
+  let trigger = PassthroughSignal<String, Never>()
   for triggerTime in triggerTimes {
-    let subscription = introEnd.sink { outcome in outcomes.fold(outcome) }
+    let token =
+      trigger
+      .race(with: AfterSignal(.milliseconds(2600), value: "fixed length", on: scheduler))
+      .first()
+      .timeout(.seconds(3), scheduler: scheduler, fallback: JustSignal("timeout"))
+      .sink { value in outcomes.fold(outcomeCode(value)) }
     // The load finishing is the environment, not the pipeline: a plain scheduled action, like the
     // baseline's untracked closure. `run` runs it every round.
-    scheduler.schedule(after: triggerTime) { trigger.send() }
+    scheduler.schedule(after: triggerTime) { trigger.send(triggerValue) }
     scheduler.run(limit: .max)
-    subscription.cancel()
+    token.cancel()
   }
   return outcomes.value
 }
 
-/// One round of the hand-written race: whoever comes first sets `decided`.
-final class HandWrittenRace {
+/// One round of a hand-written race: whoever comes first sets `decided`.
+final class HandWrittenRace<Value> {
   var decided = false
-  let onFinish: (Int) -> Void
+  let onFinish: (Value) -> Void
 
-  init(onFinish: @escaping (Int) -> Void) {
+  init(onFinish: @escaping (Value) -> Void) {
     self.onFinish = onFinish
   }
 
-  func finish(_ outcome: Int) {
+  func finish(_ outcome: Value) {
     guard !decided else { return }
     decided = true
     onFinish(outcome)
@@ -74,15 +78,15 @@ final class HandWrittenRace {
 }
 
 @inline(never)
-func introRaceHeap(triggerTimes: [Duration]) -> Int {
+func introRaceHeap(triggerTimes: [Int64]) -> Int {
   let outcomes = Accumulator()
   var scheduler = HeapScheduler()
   for triggerTime in triggerTimes {
-    let race = HandWrittenRace { outcome in outcomes.fold(outcome) }
+    let race = HandWrittenRace<String> { value in outcomes.fold(outcomeCode(value)) }
     let start = scheduler.now
-    scheduler.schedule(at: start + .milliseconds(2600)) { race.finish(lengthElapsed) }
-    scheduler.schedule(at: start + .seconds(3)) { race.finish(timedOut) }
-    scheduler.schedule(at: start + triggerTime) { race.finish(triggered) }
+    scheduler.schedule(at: start + 2_600_000_000) { race.finish("fixed length") }
+    scheduler.schedule(at: start + 3_000_000_000) { race.finish("timeout") }
+    scheduler.schedule(at: start + triggerTime) { race.finish(triggerValue) }
     scheduler.run()
   }
   return outcomes.value

@@ -155,7 +155,7 @@ private func introDecidedByHand(_ plan: [W9Round]) -> Int {
     let intro = HandWrittenIntro { result = ($0, $1) }
     var decisionAt: Int?
     func at(_ milliseconds: Int, _ input: Int) {
-      scheduler.schedule(at: .milliseconds(milliseconds)) {
+      scheduler.schedule(at: Int64(milliseconds) * 1_000_000) {
         intro.input(input, now: milliseconds) { decisionAt = milliseconds }
       }
     }
@@ -166,7 +166,7 @@ private func introDecidedByHand(_ plan: [W9Round]) -> Int {
     if let time = round.tap { at(time, 3) }
     // The run loop decides once everything due at an instant has run: before the first later entry.
     while let entry = scheduler.popFirst() {
-      if let instant = decisionAt, Duration.milliseconds(instant) < entry.deadline {
+      if let instant = decisionAt, Int64(instant) * 1_000_000 < entry.deadline {
         decisionAt = nil
         intro.decide(now: instant)
       }

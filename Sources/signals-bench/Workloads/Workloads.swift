@@ -9,6 +9,7 @@ struct WorkloadSizes {
   var asyncElements: Int
   var introStarts: Int
   var introRounds: Int
+  var fanOutValues: Int
 
   static let full = WorkloadSizes(
     throughputValues: 10_000_000,
@@ -19,7 +20,8 @@ struct WorkloadSizes {
     timerTicks: 200,
     asyncElements: 1_000_000,
     introStarts: 20_000,
-    introRounds: 20_000
+    introRounds: 20_000,
+    fanOutValues: 10_000
   )
 
   static let quick = WorkloadSizes(
@@ -31,7 +33,8 @@ struct WorkloadSizes {
     timerTicks: 10,
     asyncElements: 50_000,
     introStarts: 1_000,
-    introRounds: 1_000
+    introRounds: 1_000,
+    fanOutValues: 500
   )
 }
 
@@ -44,9 +47,11 @@ func allWorkloads(_ sizes: WorkloadSizes, clock: TimingClock = .wall) -> [Worklo
     virtualTimeWorkload(name: "W4", actions: sizes.virtualTimeActions),
     virtualTimeWorkload(name: "W4-10k", actions: 10_000),
     introRaceWorkload(rounds: sizes.raceRounds),
+    introRaceOnceWorkload(rounds: sizes.raceRounds),
     timerDriftWorkload(ticks: sizes.timerTicks),
     asyncBridgeWorkload(elements: sizes.asyncElements),
     introStartWorkload(rounds: sizes.introStarts, clock: clock),
     introDecidedWorkload(rounds: sizes.introRounds),
+    fanOutWorkload(values: sizes.fanOutValues, clock: clock),
   ]
 }
