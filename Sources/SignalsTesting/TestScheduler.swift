@@ -36,9 +36,8 @@ import Signals
 /// - It is thread-safe: schedule, cancel and read ``now`` from any thread. The lock is never held while
 ///   an action runs, so actions may schedule, cancel and even advance. Advancing from two threads at
 ///   once is allowed but runs actions concurrently; tests normally advance from one.
-/// - Scheduling and cancelling an action are O(1); running one is amortized O(log n) in practice with n
-///   actions pending (a radix heap: an action moves at most once per bit of its deadline). Scheduling
-///   before a deadline that ``nextDeadline`` or an advance already looked at is O(log n).
+/// - Scheduling and running an action are O(log n) with n actions pending (one binary heap ordered by
+///   deadline, then scheduling order); cancelling one is O(1) and releases its closure at once.
 ///
 /// It is also the clock of async code (``clock``) and runs async tasks in virtual time
 /// (``executor``, which is its ``taskExecutor``): see ``TestClock``.
@@ -111,7 +110,7 @@ public final class TestScheduler: SignalScheduler, Sendable {
   @inline(__always)
   private func insert(
     _ action: consuming @escaping @Sendable () -> Void,
-    at deadline: (TestSchedulerState) -> TestSchedulerRadixKey
+    at deadline: (TestSchedulerState) -> TestSchedulerKey
   ) -> SignalScheduledAction {
     var moving = action
     return SignalScheduledAction(
@@ -336,14 +335,14 @@ struct TestSchedulerState {
 
   /// The queue key of `deadline`; a deadline in the past means `now`.
   @inline(__always)
-  func deadline(at deadline: SignalInstant) -> TestSchedulerRadixKey {
-    TestSchedulerRadixKey(deadline.offset).atLeast(TestSchedulerRadixKey(now))
+  func deadline(at deadline: SignalInstant) -> TestSchedulerKey {
+    TestSchedulerKey(deadline.offset).atLeast(TestSchedulerKey(now))
   }
 
   /// The queue key of `now + delay`; a negative delay means `now`.
   @inline(__always)
-  func deadline(after delay: Duration) -> TestSchedulerRadixKey {
-    TestSchedulerRadixKey(now).advanced(byAtLeastZero: delay)
+  func deadline(after delay: Duration) -> TestSchedulerKey {
+    TestSchedulerKey(now).advanced(byAtLeastZero: delay)
   }
 
   /// The next step: a waiting async task step first, then the next action due by `deadline` (all, if `nil`).
@@ -361,13 +360,13 @@ struct TestSchedulerState {
     }
     // Compared as queue keys (inlined), not as `Duration`s (calls). A deadline in the past runs what is due
     // now: time never goes back.
-    let current = TestSchedulerRadixKey(now)
+    let current = TestSchedulerKey(now)
     if endOfInstant.count > 0 {
       // The instant's ordinary work first (nothing is due before `now`), then its end-of-instant lane.
       if let (_, action) = queue.popFirst(dueBy: current) { return .action(action) }
       if let action = endOfInstant.popFirst() { return .action(action) }
     }
-    let limit = deadline.map { TestSchedulerRadixKey($0).atLeast(current) }
+    let limit = deadline.map { TestSchedulerKey($0).atLeast(current) }
     if let (due, action) = queue.popFirst(dueBy: limit) {
       if current < due { now = due.duration }
       return .action(action)

@@ -2,13 +2,14 @@ import Signals
 import SignalsTesting
 import Testing
 
-// The TestScheduler's queue is a radix heap with a side heap for deadlines before its cursor, and a small
-// sorted buffer that holds the first few pending actions while the heaps are empty (see
-// TestSchedulerQueue.swift). These tests drive it through the public API against a plain reference model of
-// the scheduler's rules, with the patterns that reach its corners: peeks and advances that move the cursor
-// past `now` followed by work scheduled before it, scheduling in the past, actions that schedule (also "now")
-// and cancel, mass cancellation (compaction), deadlines on both sides of 2⁶⁴ attoseconds (≈ 18.45 s), and
-// pending counts that cross the small buffer's capacity both ways.
+// The TestScheduler's queue is a binary heap ordered by (deadline, insertion number), with the closures in a
+// slot table and cancelled entries left stale in the heap (see TestSchedulerQueue.swift). These tests were
+// written for an earlier queue (a radix heap with a side heap and a small sorted buffer) and still reach the
+// corners of this one: they drive it through the public API against a plain reference model of the
+// scheduler's rules, with peeks and advances followed by work scheduled before them, scheduling in the past,
+// actions that schedule (also "now") and cancel, mass cancellation (stale tops and compaction), deadlines on
+// both sides of 2⁶⁴ attoseconds (≈ 18.45 s, where a deadline's high word changes), and pending counts that
+// grow and shrink through small sizes.
 
 /// What an action does when it runs, by its id: the same script for the scheduler and the model.
 private func reaction(of id: Int) -> (scheduleAfter: Int?, cancel: Int?) {

@@ -16,7 +16,7 @@ func virtualTimeWorkload(name: String, actions: Int) -> Workload {
     summary: "schedule \(actions) actions at random deadlines, then run them",
     operations: actions,
     baselineName: "heap",
-    bar: name == "W4" ? Bar(maxRatio: 1.0) : nil,
+    bar: Bar(maxRatio: 1.5),
     signals: { RunOutcome(checksum: virtualTimeSignals(deadlines: deadlines)) },
     baseline: { RunOutcome(checksum: virtualTimeHeap(deadlines: nanoseconds)) }
   )
