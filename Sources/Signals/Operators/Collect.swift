@@ -52,9 +52,9 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      burst.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, burst: burst))))
+      finishGuard.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, finishGuard: finishGuard))))
   }
 }
 
@@ -82,9 +82,9 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      burst.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, burst: burst))))
+      finishGuard.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, finishGuard: finishGuard))))
   }
 }
 
@@ -94,13 +94,13 @@ final class CollectObserver<Downstream: SignalObserver, Element: Sendable>: Sign
 where Downstream.Input == [Element] {
   @usableFromInline let downstream: Downstream
   /// `nil` for a downstream that ignores terminal events.
-  @usableFromInline let burst: BurstGuard?
+  @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let count: Int?
   @usableFromInline let buffer: Locked<[Element]>
 
   @inlinable
-  init(downstream: Downstream, count: Int?, burst: BurstGuard?) {
-    self.burst = burst
+  init(downstream: Downstream, count: Int?, finishGuard: TrailingFinishGuard?) {
+    self.finishGuard = finishGuard
     self.downstream = downstream
     self.count = count
     self.buffer = Locked([])
@@ -125,7 +125,7 @@ where Downstream.Input == [Element] {
       }
       if count == nil || !rest.isEmpty {
         guard downstream.receive(.value(rest)) == .continue else { return .stop }
-        return burst.finish(downstream)
+        return finishGuard.finish(downstream)
       }
       return downstream.receive(.finished)
     case .failed(let error):

@@ -49,6 +49,10 @@ struct CompactMapObserver<Downstream: SignalObserver, Input: Sendable>: SignalOb
     self.transform = transform
   }
 
+  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
+
   @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {

@@ -36,11 +36,11 @@ public struct CountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      burst.connect(
+      finishGuard.connect(
         upstream._subscribeHandle(
-          CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, burst: burst))))
+          CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, finishGuard: finishGuard))))
   }
 }
 
@@ -50,13 +50,13 @@ final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalOb
 where Downstream.Input == Int {
   @usableFromInline let downstream: Downstream
   /// `nil` for a downstream that ignores terminal events.
-  @usableFromInline let burst: BurstGuard?
+  @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let counter: Locked<Int>
 
   @inlinable
-  init(downstream: Downstream, upstreamOutput: Input.Type, burst: BurstGuard?) {
+  init(downstream: Downstream, upstreamOutput: Input.Type, finishGuard: TrailingFinishGuard?) {
     self.downstream = downstream
-    self.burst = burst
+    self.finishGuard = finishGuard
     self.counter = Locked(0)
   }
 
@@ -68,7 +68,7 @@ where Downstream.Input == Int {
       return .continue
     case .finished:
       guard downstream.receive(.value(counter.withLock { $0 })) == .continue else { return .stop }
-      return burst.finish(downstream)
+      return finishGuard.finish(downstream)
     case .failed(let error):
       return downstream.receive(.failed(error))
     }

@@ -44,6 +44,10 @@ struct FilterObserver<Downstream: SignalObserver>: SignalObserver {
     self.isIncluded = isIncluded
   }
 
+  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
+
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     if case .value(let value) = event, !isIncluded(value) { return .continue }

@@ -55,9 +55,9 @@ public struct FirstSignal<Upstream: Signal>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
-    return burst.connect(
-      upstream._subscribeHandle(FirstObserver(downstream: observer, predicate: predicate, burst: burst)))
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
+    return finishGuard.connect(
+      upstream._subscribeHandle(FirstObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard)))
   }
 }
 
@@ -66,12 +66,12 @@ public struct FirstSignal<Upstream: Signal>: Signal {
 struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
   @usableFromInline let downstream: Downstream
   /// `nil` for a downstream that ignores terminal events.
-  @usableFromInline let burst: BurstGuard?
+  @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
 
   @inlinable
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard?) {
-    self.burst = burst
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, finishGuard: TrailingFinishGuard?) {
+    self.finishGuard = finishGuard
     self.downstream = downstream
     self.predicate = predicate
   }
@@ -81,7 +81,7 @@ struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
     guard case .value(let value) = event else { return downstream.receive(event) }
     if let predicate, !predicate(value) { return .continue }
     if downstream.receive(event) == .continue {
-      _ = burst.finish(downstream)
+      _ = finishGuard.finish(downstream)
     }
     return .stop
   }

@@ -45,9 +45,9 @@ public struct LastSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      burst.connect(upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, burst: burst))))
+      finishGuard.connect(upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard))))
   }
 }
 
@@ -56,13 +56,13 @@ public struct LastSignal<Upstream: Signal>: Signal {
 final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
   /// `nil` for a downstream that ignores terminal events.
-  @usableFromInline let burst: BurstGuard?
+  @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
   @usableFromInline let last: Locked<Downstream.Input?>
 
   @inlinable
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, burst: BurstGuard?) {
-    self.burst = burst
+  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, finishGuard: TrailingFinishGuard?) {
+    self.finishGuard = finishGuard
     self.downstream = downstream
     self.predicate = predicate
     self.last = Locked(nil)
@@ -81,7 +81,7 @@ final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
         return last
       }
       if let taken, downstream.receive(.value(taken)) == .stop { return .stop }
-      return burst.finish(downstream)
+      return finishGuard.finish(downstream)
     case .failed(let error):
       let dropped = last.withLock { last in
         defer { last = nil }

@@ -51,6 +51,10 @@ struct MapErrorObserver<Downstream: SignalObserver, UpstreamFailure: Error>: Sig
     self.transform = transform
   }
 
+  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
+
   @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {

@@ -40,9 +40,9 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      burst.connect(upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, burst: burst))))
+      finishGuard.connect(upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, finishGuard: finishGuard))))
   }
 }
 
@@ -51,13 +51,13 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
 final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
   /// `nil` for a downstream that ignores terminal events.
-  @usableFromInline let burst: BurstGuard?
+  @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let toSkip: Locked<Int>
 
   @inlinable
-  init(downstream: Downstream, index: Int, burst: BurstGuard?) {
+  init(downstream: Downstream, index: Int, finishGuard: TrailingFinishGuard?) {
     self.downstream = downstream
-    self.burst = burst
+    self.finishGuard = finishGuard
     self.toSkip = Locked(index)
   }
 
@@ -71,7 +71,7 @@ final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendab
     if skipped >= 0 { return .continue }
     guard skipped == -1 else { return .stop }
     if downstream.receive(event) == .continue {
-      _ = burst.finish(downstream)
+      _ = finishGuard.finish(downstream)
     }
     return .stop
   }

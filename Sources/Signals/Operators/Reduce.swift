@@ -42,10 +42,10 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let burst = BurstGuard.guarding(Observer.self)
+    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     let observer = ReduceObserver(
-      downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, burst: burst)
-    return .make(burst.connect(upstream._subscribeHandle(observer)))
+      downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: finishGuard)
+    return .make(finishGuard.connect(upstream._subscribeHandle(observer)))
   }
 }
 
@@ -54,16 +54,16 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
 final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
   /// `nil` for a downstream that ignores terminal events.
-  @usableFromInline let burst: BurstGuard?
+  @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
   @usableFromInline let accumulator: Locked<Downstream.Input>
 
   @inlinable
   init(
     downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input, burst: BurstGuard?
+    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input, finishGuard: TrailingFinishGuard?
   ) {
-    self.burst = burst
+    self.finishGuard = finishGuard
     self.downstream = downstream
     self.nextPartialResult = nextPartialResult
     self.accumulator = Locked(initialResult)
@@ -79,7 +79,7 @@ final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalO
       return .continue
     case .finished:
       if downstream.receive(.value(accumulator.withLock { $0 })) == .continue {
-        _ = burst.finish(downstream)
+        _ = finishGuard.finish(downstream)
       }
       return .stop
     case .failed(let error):

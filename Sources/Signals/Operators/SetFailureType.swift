@@ -46,6 +46,10 @@ struct SetFailureTypeObserver<Downstream: SignalObserver>: SignalObserver {
     self.downstream = downstream
   }
 
+  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
+
   @inlinable
   func receive(_ event: Event<Downstream.Input, Never>) -> SignalControl {
     switch event {

@@ -35,6 +35,10 @@ public struct ValueSinkObserver<Input: Sendable>: SignalObserver {
   }
 
   /// Calls the closure for a value and answers ``SignalControl/continue``.
+  /// It ignores terminal events: operators need not send it a `finished` after a value.
+  @inlinable
+  public static var _lateFinish: _SignalLateFinish { .isIgnored }
+
   @inlinable
   public func receive(_ event: Event<Input, Never>) -> SignalControl {
     if case .value(let value) = event { receiveValue(value) }

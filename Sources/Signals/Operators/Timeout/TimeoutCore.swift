@@ -423,6 +423,10 @@ struct TimeoutUpstreamObserver<UpstreamFailure: Error, Downstream: SignalObserve
     self.core = core
   }
 
+  /// The core drops every upstream event once the subscription ended (or the timer fired).
+  @inlinable
+  static var _lateFinish: _SignalLateFinish { .isDropped }
+
   @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     core.receiveUpstream(event)

@@ -6,13 +6,16 @@
 // upstream's, which cannot see into the operator; so these operators hand out a
 // guard's subscription instead, which records the cancellation and cancels upstream.
 //
-// An observer that ignores terminal events (the value-only sink behind `sink(receiveValue:)`) needs no
-// guard: the `finished` a guard would hold back is ignored anyway. For it these operators make no guard
-// (one allocation and up to four lock round trips less per subscription) and skip the `finished`.
+// Whether a guard is needed is a static property of the downstream (`SignalObserver._lateFinish`,
+// constant once specialized: no runtime conformance lookup). An observer that ignores terminal events
+// (the value-only sink behind `sink(receiveValue:)`) gets no guard and no `finished`; one whose own state
+// drops events once its subscription ended (`timeout`'s, and the stateless forwarders in front of such an
+// observer) gets no guard and the `finished` directly. Either way: one allocation and up to four lock round
+// trips less per subscription.
 
-/// The state of a ``BurstGuard``.
+/// The state of a ``TrailingFinishGuard``.
 @usableFromInline
-struct BurstGuardState: Sendable {
+struct TrailingFinishGuardState: Sendable {
   @usableFromInline var cancelled = false
   @usableFromInline var upstream: SignalSubscriptionHandle?
 
@@ -23,16 +26,16 @@ struct BurstGuardState: Sendable {
 /// Records whether the downstream cancelled, and owns the upstream subscription: one `Locked`
 /// (one allocation), which the subscription it hands out cancels.
 @usableFromInline
-struct BurstGuard: Sendable {
-  @usableFromInline let state: Locked<BurstGuardState>
+struct TrailingFinishGuard: Sendable {
+  @usableFromInline let state: Locked<TrailingFinishGuardState>
 
   @inlinable
   init() {
-    state = Locked(BurstGuardState())
+    state = Locked(TrailingFinishGuardState())
   }
 
   @inlinable
-  init(state: Locked<BurstGuardState>) {
+  init(state: Locked<TrailingFinishGuardState>) {
     self.state = state
   }
 
@@ -43,7 +46,7 @@ struct BurstGuard: Sendable {
     var moving = Optional(upstream)
     state.withLock { $0.upstream = moving.take() }
     return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      BurstGuard.cancel(LockStorage.unsafeCast(storage))
+      TrailingFinishGuard.cancel(LockStorage.unsafeCast(storage))
     }
   }
 
@@ -73,7 +76,7 @@ struct BurstGuard: Sendable {
   /// Records the cancellation and cancels the upstream; `storage` is only borrowed (a canceller's
   /// guaranteed reference), so cancelling retains nothing.
   @inlinable
-  static func cancel(_ storage: LockStorage<BurstGuardState>) {
+  static func cancel(_ storage: LockStorage<TrailingFinishGuardState>) {
     var upstream: SignalSubscriptionHandle?
     storage.withLock { state in
       state.cancelled = true
@@ -84,33 +87,28 @@ struct BurstGuard: Sendable {
 }
 
 /// An observer that ignores terminal events: the operators that guard their `finished` need no guard for it.
-@usableFromInline
-protocol TerminalEventsIgnoringObserver {}
-
-extension ValueSinkObserver: TerminalEventsIgnoringObserver {}
-
-extension BurstGuard {
-  /// A guard for an operator whose downstream is a `Downstream`, or `nil` when that observer ignores terminal
-  /// events (decided when specialized).
+extension TrailingFinishGuard {
+  /// A guard for a downstream of type `downstream`, or `nil` if it needs none (see the top of this file).
   @inlinable
-  static func guarding<Downstream: SignalObserver>(_ downstream: Downstream.Type) -> BurstGuard? {
-    downstream is any TerminalEventsIgnoringObserver.Type ? nil : BurstGuard()
+  static func guarding<Downstream: SignalObserver>(_ downstream: Downstream.Type) -> TrailingFinishGuard? {
+    Downstream._lateFinish == .mustBeWithheld ? TrailingFinishGuard() : nil
   }
 }
 
-extension BurstGuard? {
-  /// `connect(_:)` of the guard, or `upstream` itself when there is none.
+extension TrailingFinishGuard? {
+  /// The handle to return: the guard's, or the upstream's itself when there is no guard.
   @inlinable
   func connect(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
-    guard let burst = self else { return upstream }
-    return burst.connect(upstream)
+    guard let finishGuard = self else { return upstream }
+    return finishGuard.connect(upstream)
   }
 
-  /// `finish(_:)` of the guard; without one (the downstream ignores terminal events), nothing is sent and
-  /// the answer is `stop`.
+  /// Sends `finished` after a value the downstream answered `continue` to: through the guard; without one,
+  /// directly, or not at all to a downstream that ignores it. Answers `stop` if nothing was sent.
   @inlinable
   func finish<Downstream: SignalObserver>(_ downstream: Downstream) -> SignalControl {
-    guard let burst = self else { return .stop }
-    return burst.finish(downstream)
+    if let finishGuard = self { return finishGuard.finish(downstream) }
+    guard Downstream._lateFinish == .isDropped else { return .stop }
+    return downstream.receive(.finished)
   }
 }
