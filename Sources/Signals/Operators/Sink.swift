@@ -34,11 +34,11 @@ public struct ValueSinkObserver<Input: Sendable>: SignalObserver {
     self.receiveValue = receiveValue
   }
 
-  /// Calls the closure for a value and answers ``SignalControl/continue``.
   /// It ignores terminal events: operators need not send it a `finished` after a value.
   @inlinable
   public static var _lateFinish: _SignalLateFinish { .isIgnored }
 
+  /// Calls the closure for a value and answers ``SignalControl/continue``.
   @inlinable
   public func receive(_ event: Event<Input, Never>) -> SignalControl {
     if case .value(let value) = event { receiveValue(value) }
