@@ -54,7 +54,8 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      finishGuard.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, finishGuard: finishGuard))))
+      finishGuard.connect(
+        upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, finishGuard: finishGuard))))
   }
 }
 
@@ -84,7 +85,8 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      finishGuard.connect(upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, finishGuard: finishGuard))))
+      finishGuard.connect(
+        upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, finishGuard: finishGuard))))
   }
 }
 

@@ -47,7 +47,8 @@ public struct LastSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      finishGuard.connect(upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard))))
+      finishGuard.connect(
+        upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard))))
   }
 }
 

@@ -42,7 +42,8 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     return .make(
-      finishGuard.connect(upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, finishGuard: finishGuard))))
+      finishGuard.connect(
+        upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, finishGuard: finishGuard))))
   }
 }
 

@@ -44,7 +44,8 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     let observer = ReduceObserver(
-      downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: finishGuard)
+      downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: finishGuard
+    )
     return .make(finishGuard.connect(upstream._subscribeHandle(observer)))
   }
 }
@@ -61,7 +62,8 @@ final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalO
   @inlinable
   init(
     downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input, finishGuard: TrailingFinishGuard?
+    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input,
+    finishGuard: TrailingFinishGuard?
   ) {
     self.finishGuard = finishGuard
     self.downstream = downstream
