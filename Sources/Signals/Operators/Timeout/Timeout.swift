@@ -43,7 +43,7 @@ extension Signal {
     _ interval: Duration, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
-      upstream: self, first: interval, each: interval, scheduler: scheduler, mapFailure: { .upstream($0) },
+      upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .wrapped,
       action: .fail({ .timedOut }), fallback: nil)
   }
 
@@ -56,7 +56,7 @@ extension Signal {
     _ interval: Duration, scheduler: some SignalScheduler, customError: @escaping @Sendable () -> Failure
   ) -> TimeoutSignal<Self, Failure> {
     TimeoutSignal(
-      upstream: self, first: interval, each: interval, scheduler: scheduler, mapFailure: { $0 },
+      upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .unchanged,
       action: .fail(customError), fallback: nil)
   }
 
@@ -88,8 +88,8 @@ extension Signal {
     _ interval: Duration, scheduler: some SignalScheduler, fallback: Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
-      upstream: self, first: interval, each: interval, scheduler: scheduler, mapFailure: { $0 },
-      action: .switchToFallback, fallback: AnySignal(fallback))
+      upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .unchanged,
+      action: .switchToFallback, fallback: fallback)
   }
 
   // MARK: The first value
@@ -136,7 +136,7 @@ extension Signal {
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
-      upstream: self, first: first, each: each, scheduler: scheduler, mapFailure: { .upstream($0) },
+      upstream: self, first: first, each: each, scheduler: scheduler, mapping: .wrapped,
       action: .fail({ .timedOut }), fallback: nil)
   }
 
@@ -147,7 +147,7 @@ extension Signal {
     customError: @escaping @Sendable () -> Failure
   ) -> TimeoutSignal<Self, Failure> {
     TimeoutSignal(
-      upstream: self, first: first, each: each, scheduler: scheduler, mapFailure: { $0 },
+      upstream: self, first: first, each: each, scheduler: scheduler, mapping: .unchanged,
       action: .fail(customError), fallback: nil)
   }
 
@@ -157,8 +157,8 @@ extension Signal {
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler, fallback: Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
-      upstream: self, first: first, each: each, scheduler: scheduler, mapFailure: { $0 },
-      action: .switchToFallback, fallback: AnySignal(fallback))
+      upstream: self, first: first, each: each, scheduler: scheduler, mapping: .unchanged,
+      action: .switchToFallback, fallback: fallback)
   }
 }
 
@@ -177,20 +177,19 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public let each: Duration?
   /// The scheduler that measures the interval.
   public var scheduler: any SignalScheduler { timing.scheduler }
-  @usableFromInline let behavior: TimeoutBehavior<Upstream.Failure, Output, Failure>
+  @usableFromInline let behavior: TimeoutBehavior<Output, Failure>
   @usableFromInline let timing: ScheduledTiming
 
   @usableFromInline
   init(
     upstream: Upstream, first: Duration, each: Duration?, scheduler: some SignalScheduler,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure, action: TimeoutAction<Failure>,
-    fallback: AnySignal<Output, Failure>?
+    mapping: TimeoutFailureMapping, action: TimeoutAction<Failure>, fallback: (any Signal<Output, Failure>)?
   ) {
     self.upstream = upstream
     self.interval = first
     self.each = each
     self.behavior = TimeoutBehavior(
-      mapFailure: mapFailure, action: action, fallback: fallback, each: each.map(effectiveInterval))
+      mapping: mapping, action: action, fallback: fallback, each: each.map(effectiveInterval))
     self.timing = ScheduledTiming(scheduler: scheduler, duration: effectiveInterval(first))
   }
 

@@ -35,24 +35,50 @@ enum TimeoutAction<Failure: Error>: Sendable {
   case switchToFallback
 }
 
-/// What a `timeout` does with failures, when it fires and after a value: one shared object per signal, so
-/// that a subscription keeps one reference to it (released when the subscription ends) rather than a copy
-/// of each.
+/// How a `timeout` passes an upstream failure on: a case, not a closure (a closure made in a generic
+/// initializer captures its type metadata, which allocates a context each time a signal is built).
 @usableFromInline
-final class TimeoutBehavior<UpstreamFailure: Error, Output: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Failure
+enum TimeoutFailureMapping: Sendable {
+  /// Unchanged: the signal's failure type is the upstream's.
+  case unchanged
+  /// As ``TimeoutFailure/upstream(_:)``: the signal's failure type is `TimeoutFailure<UpstreamFailure>`.
+  case wrapped
+
+  /// `error` as the signal's failure. The public initializers pair each case with its failure type, so the
+  /// cast cannot fail (and is resolved when specialized).
+  @inlinable
+  func map<UpstreamFailure: Error, Failure: Error>(_ error: UpstreamFailure) -> Failure {
+    let mapped =
+      switch self {
+      case .unchanged: error as? Failure
+      case .wrapped: TimeoutFailure<UpstreamFailure>.upstream(error) as? Failure
+      }
+    guard let mapped else {
+      preconditionFailure("Signals: timeout: \(Failure.self) is not the failure type of \(self)")
+    }
+    return mapped
+  }
+}
+
+/// What a `timeout` does with failures, when it fires and after a value: a value stored inline in the
+/// signal and copied into each subscription (building a signal per use, as an app does, allocates nothing
+/// for it).
+@usableFromInline
+struct TimeoutBehavior<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let mapping: TimeoutFailureMapping
   @usableFromInline let action: TimeoutAction<Failure>
-  @usableFromInline let fallback: AnySignal<Output, Failure>?
+  /// Kept as an existential: a small fallback (a `JustSignal`) fits in its inline buffer, unboxed.
+  @usableFromInline let fallback: (any Signal<Output, Failure>)?
   /// The interval each value re-arms the timer with; `nil`: the first value disarms it for good (a
   /// timeout on the first value only).
   @usableFromInline let each: Duration?
 
   @usableFromInline
   init(
-    mapFailure: @escaping @Sendable (UpstreamFailure) -> Failure, action: TimeoutAction<Failure>,
-    fallback: AnySignal<Output, Failure>?, each: Duration?
+    mapping: TimeoutFailureMapping, action: TimeoutAction<Failure>, fallback: (any Signal<Output, Failure>)?,
+    each: Duration?
   ) {
-    self.mapFailure = mapFailure
+    self.mapping = mapping
     self.action = action
     self.fallback = fallback
     self.each = each
@@ -79,7 +105,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// The interval and the scheduler.
   @usableFromInline let timing: ScheduledTiming
   /// The user's closures and fallback: released when the operator ends.
-  @usableFromInline var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
+  @usableFromInline var behavior: TimeoutBehavior<Output, Failure>?
 
   /// Here while no delivery is in progress (the deliverer holds it meanwhile); `nil` once the operator
   /// ended.
@@ -101,7 +127,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
 
   @inlinable
   init(
-    downstream: Downstream, timing: ScheduledTiming, behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>
+    downstream: Downstream, timing: ScheduledTiming, behavior: TimeoutBehavior<Output, Failure>
   ) {
     self.downstream = downstream
     self.timing = timing
@@ -136,7 +162,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
 @usableFromInline
 enum TimeoutFiring<Output: Sendable, Failure: Error> {
   case fail(@Sendable () -> Failure, upstream: SignalSubscriptionHandle?)
-  case switchToFallback(AnySignal<Output, Failure>?, upstream: SignalSubscriptionHandle?)
+  case switchToFallback((any Signal<Output, Failure>)?, upstream: SignalSubscriptionHandle?)
 }
 
 /// What an upstream terminal event needs from the state. A struct, not a tuple: a closure returned through
@@ -144,14 +170,11 @@ enum TimeoutFiring<Output: Sendable, Failure: Error> {
 @usableFromInline
 struct TimeoutClosing<UpstreamFailure: Error, Failure: Error> {
   @usableFromInline var timer: SignalScheduledAction?
-  @usableFromInline var mapFailure: (@Sendable (UpstreamFailure) -> Failure)?
+  @usableFromInline var mapFailure: TimeoutFailureMapping?
   @usableFromInline var timing: Unmanaged<ScheduledTiming>
 
   @inlinable
-  init(
-    timer: SignalScheduledAction?, mapFailure: (@Sendable (UpstreamFailure) -> Failure)?,
-    timing: Unmanaged<ScheduledTiming>
-  ) {
+  init(timer: SignalScheduledAction?, mapFailure: TimeoutFailureMapping?, timing: Unmanaged<ScheduledTiming>) {
     self.timer = timer
     self.mapFailure = mapFailure
     self.timing = timing
@@ -233,7 +256,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         guard !state.ended, state.phase == .upstream else { return nil }
         state.phase = .closing
         return TimeoutClosing(
-          timer: state.timer.take(), mapFailure: state.behavior?.mapFailure, timing: .passUnretained(state.timing))
+          timer: state.timer.take(), mapFailure: state.behavior?.mapping, timing: .passUnretained(state.timing))
       }
       guard let closed else { return .stop }
       let mapFailure = closed.mapFailure
@@ -242,7 +265,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       switch event {
       case .failed(let error):
         guard let mapFailure else { return .stop }
-        terminal = .failed(mapFailure(error))
+        terminal = .failed(mapFailure.map(error))
       default:
         terminal = .finished
       }
@@ -390,7 +413,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var upstream: SignalSubscriptionHandle?
     var fallback: SignalSubscriptionHandle?
     var timer: SignalScheduledAction?
-    var behavior: TimeoutBehavior<UpstreamFailure, Output, Failure>?
+    var behavior: TimeoutBehavior<Output, Failure>?
     var pending: [Event<Output, Failure>]?
     var timing = Unmanaged<ScheduledTiming>?.none
     let first = storage.withLock { state -> Bool in
