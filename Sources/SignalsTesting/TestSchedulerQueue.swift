@@ -94,6 +94,7 @@ struct TestSchedulerQueue {
   }
 
   private static let noSlot = UInt32.max
+  private static let initialCapacity = 16
 
   private var heap: [Entry] = []
   private var slots: [Slot] = []
@@ -107,6 +108,12 @@ struct TestSchedulerQueue {
 
   /// Schedules `action` at `key`; returns the token's id.
   mutating func insert(at key: TestSchedulerKey, _ action: consuming @escaping @Sendable () -> Void) -> UInt64 {
+    // A first capacity for the few actions most tests keep pending (an array that grows from empty
+    // reallocates at 1, 2, 4 and 8 entries).
+    if heap.capacity == 0 {
+      heap.reserveCapacity(Self.initialCapacity)
+      slots.reserveCapacity(Self.initialCapacity)
+    }
     let slot: UInt32
     if freeSlot != Self.noSlot {
       slot = freeSlot
