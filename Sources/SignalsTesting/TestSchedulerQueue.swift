@@ -13,10 +13,7 @@ import Signals
 // leaves a stale entry in the heap, one whose generation no longer matches its slot's. Stale entries are
 // dropped when they reach the top, and the heap is rebuilt without them when they outnumber the live ones.
 // A token's id is `slot | generation << 32`: the token of an action that already ran or was cancelled finds
-// another generation and does nothing.
-//
-// Measured against a plain heap of (`Int64` nanoseconds, insertion number, closure) without cancellation
-// (signals-bench W4 and W4-10k): see BENCHMARKS.md.
+// another generation and does nothing. Measured against a plain heap (W4, W4-10k): see BENCHMARKS.md.
 
 /// A deadline as `Duration`'s two words, compared as the signed 128-bit count of attoseconds they are.
 ///
