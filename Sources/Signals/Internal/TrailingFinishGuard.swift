@@ -86,7 +86,6 @@ struct TrailingFinishGuard: Sendable {
   }
 }
 
-/// An observer that ignores terminal events: the operators that guard their `finished` need no guard for it.
 extension TrailingFinishGuard {
   /// A guard for a downstream of type `downstream`, or `nil` if it needs none (see the top of this file).
   @inlinable

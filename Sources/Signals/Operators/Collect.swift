@@ -95,7 +95,7 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
 final class CollectObserver<Downstream: SignalObserver, Element: Sendable>: SignalObserver, Sendable
 where Downstream.Input == [Element] {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that ignores terminal events.
+  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let count: Int?
   @usableFromInline let buffer: Locked<[Element]>

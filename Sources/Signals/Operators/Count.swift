@@ -49,7 +49,7 @@ public struct CountSignal<Upstream: Signal>: Signal {
 final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
 where Downstream.Input == Int {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that ignores terminal events.
+  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let counter: Locked<Int>
 

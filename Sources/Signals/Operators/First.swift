@@ -65,7 +65,7 @@ public struct FirstSignal<Upstream: Signal>: Signal {
 @usableFromInline
 struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that ignores terminal events.
+  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
 

@@ -56,7 +56,7 @@ public struct LastSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that ignores terminal events.
+  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
   @usableFromInline let last: Locked<Downstream.Input?>

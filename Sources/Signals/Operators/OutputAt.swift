@@ -51,7 +51,7 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that ignores terminal events.
+  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let toSkip: Locked<Int>
 

@@ -54,7 +54,7 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
 @usableFromInline
 final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that ignores terminal events.
+  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
   @usableFromInline let accumulator: Locked<Downstream.Input>

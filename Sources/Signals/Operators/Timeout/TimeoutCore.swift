@@ -165,18 +165,17 @@ enum TimeoutFiring<Output: Sendable, Failure: Error> {
   case switchToFallback((any Signal<Output, Failure>)?, upstream: SignalSubscriptionHandle?)
 }
 
-/// What an upstream terminal event needs from the state. A struct, not a tuple: a closure returned through
-/// `withLock`'s generic result in a tuple would be re-abstracted, which allocates a thunk.
+/// What an upstream terminal event needs from the state, taken under the lock.
 @usableFromInline
-struct TimeoutClosing<UpstreamFailure: Error, Failure: Error> {
+struct TimeoutClosing {
   @usableFromInline var timer: SignalScheduledAction?
-  @usableFromInline var mapFailure: TimeoutFailureMapping?
+  @usableFromInline var mapping: TimeoutFailureMapping?
   @usableFromInline var timing: Unmanaged<ScheduledTiming>
 
   @inlinable
-  init(timer: SignalScheduledAction?, mapFailure: TimeoutFailureMapping?, timing: Unmanaged<ScheduledTiming>) {
+  init(timer: SignalScheduledAction?, mapping: TimeoutFailureMapping?, timing: Unmanaged<ScheduledTiming>) {
     self.timer = timer
-    self.mapFailure = mapFailure
+    self.mapping = mapping
     self.timing = timing
   }
 }
@@ -251,21 +250,21 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       rearm()
       return .continue
     case .finished, .failed:
-      // Closed to the timer first; the failure is mapped outside the lock (user code), then claimed.
-      let closed = state.withLock { state -> TimeoutClosing<UpstreamFailure, Failure>? in
+      // Closed to the timer first; the failure is mapped outside the lock, then claimed.
+      let closed = state.withLock { state -> TimeoutClosing? in
         guard !state.ended, state.phase == .upstream else { return nil }
         state.phase = .closing
         return TimeoutClosing(
-          timer: state.timer.take(), mapFailure: state.behavior?.mapping, timing: .passUnretained(state.timing))
+          timer: state.timer.take(), mapping: state.behavior?.mapping, timing: .passUnretained(state.timing))
       }
       guard let closed else { return .stop }
-      let mapFailure = closed.mapFailure
+      let mapping = closed.mapping
       if let timer = closed.timer { Self.cancelTimer(timer, on: closed.timing) }
       let terminal: Event<Output, Failure>
       switch event {
       case .failed(let error):
-        guard let mapFailure else { return .stop }
-        terminal = .failed(mapFailure.map(error))
+        guard let mapping else { return .stop }
+        terminal = .failed(mapping.map(error))
       default:
         terminal = .finished
       }
