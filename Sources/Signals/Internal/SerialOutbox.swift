@@ -10,13 +10,10 @@
 //
 // The common case, one event waiting at a time, is held inline: no array is allocated.
 
-/// Events waiting for one downstream observer.
+/// Events waiting for one downstream observer, and who delivers them.
 @usableFromInline
 struct SerialOutbox<Output: Sendable, Failure: Error> {
-  /// The oldest waiting event, when it is the only one or older than everything in `queue`.
-  @usableFromInline var first: Event<Output, Failure>?
-  @usableFromInline var queue: [Event<Output, Failure>] = []
-  @usableFromInline var head = 0
+  @usableFromInline var queue = EventQueue<Event<Output, Failure>>()
   /// A drainer is delivering.
   @usableFromInline var isDraining = false
   /// A terminal event was queued: later events are ignored.
@@ -27,26 +24,18 @@ struct SerialOutbox<Output: Sendable, Failure: Error> {
   @inlinable
   init() {}
 
-  /// Whether nothing waits.
-  @inlinable
-  var isEmpty: Bool { first == nil && head == queue.count }
-
   /// Queues `event` unless a terminal event was queued before, or delivery ended.
   @inlinable
   mutating func post(_ event: Event<Output, Failure>) {
     guard !isSealed && !isClosed else { return }
     if event.isTerminal { isSealed = true }
-    if isEmpty {
-      first = event
-    } else {
-      queue.append(event)
-    }
+    queue.append(event)
   }
 
   /// Whether the caller must drain: there is work and nobody is draining. Marks the caller as the drainer.
   @inlinable
   mutating func claimDrain() -> Bool {
-    guard !isDraining && !isClosed && !isEmpty else { return false }
+    guard !isDraining && !isClosed && !queue.isEmpty else { return false }
     isDraining = true
     return true
   }
@@ -54,35 +43,16 @@ struct SerialOutbox<Output: Sendable, Failure: Error> {
   /// The next event for the drainer, or `nil` when there is none (the drainer then stops).
   @inlinable
   mutating func take() -> Event<Output, Failure>? {
-    guard !isClosed else {
-      isDraining = false
-      return nil
-    }
-    if let event = first.take() { return event }
-    guard head < queue.count else {
-      isDraining = false
-      if !queue.isEmpty {
-        queue.removeAll(keepingCapacity: queue.capacity <= 16)
-        head = 0
-      }
-      return nil
-    }
-    let event = queue[head]
-    head += 1
-    if head >= 64 && head * 2 >= queue.count {
-      // Reentrant posts can keep a drainer busy for long: drop the delivered prefix now and then.
-      queue.removeFirst(head)
-      head = 0
-    }
-    return event
+    if !isClosed, let event = queue.popFirst() { return event }
+    isDraining = false
+    return nil
   }
 
-  /// Ends delivery: nothing queued or queued later is delivered.
+  /// Ends delivery: nothing queued or queued later is delivered. Returns what was queued, to release
+  /// after unlocking.
   @inlinable
-  mutating func close() {
+  mutating func close() -> EventQueue<Event<Output, Failure>> {
     isClosed = true
-    first = nil
-    queue = []
-    head = 0
+    return queue.removeAll()
   }
 }

@@ -112,7 +112,7 @@ struct SerialGarbage<Downstream: SignalObserver> {
   @usableFromInline var cancellations = InlineList<SignalSubscription>()
   /// Every slot of an ended operator, moved out whole.
   @usableFromInline var slots: [SerialUpstreamSlot] = []
-  @usableFromInline var events: [Event<Downstream.Input, Downstream.Failure>?] = []
+  @usableFromInline var events = EventQueue<Event<Downstream.Input, Downstream.Failure>>()
   @usableFromInline var downstream: Downstream?
   @usableFromInline var leftovers: Any?
 
@@ -140,9 +140,8 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   @usableFromInline var isDelivering = false
   /// A terminal event was accepted, the downstream answered `stop`, or the subscription was cancelled.
   @usableFromInline var isEnded = false
-  /// Events waiting for the drainer; delivered ones are set to `nil` as they are taken.
-  @usableFromInline var pending: [Event<Output, Failure>?] = []
-  @usableFromInline var pendingHead = 0
+  /// Events waiting for the drainer.
+  @usableFromInline var pending = EventQueue<Event<Output, Failure>>()
   @usableFromInline var upstreams = SerialUpstreams()
   @usableFromInline var hasGarbage = false
   @usableFromInline var garbage = SerialGarbage<Downstream>()
@@ -205,11 +204,7 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
     upstreams.slots = []
     garbage.downstream = downstream.take()
     garbage.leftovers = machine.clear()
-    if discardingPending && pendingHead < pending.count {
-      garbage.events = Array(pending[pendingHead...])
-      pending = []
-      pendingHead = 0
-    }
+    if discardingPending { garbage.events = pending.removeAll() }
     hasGarbage = true
   }
 }

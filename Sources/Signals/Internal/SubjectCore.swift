@@ -157,8 +157,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var observers: SubjectObservers<Output, Failure> = .none
   @usableFromInline var nextID: UInt64 = 1
   @usableFromInline var delivering = false
-  @usableFromInline var pending: [SubjectPending<Output, Failure>] = []
-  @usableFromInline var pendingHead = 0
+  @usableFromInline var pending = EventQueue<SubjectPending<Output, Failure>>()
   /// How many of the queued events are replays to one new observer (`target` set): removing an observer
   /// looks for its replays only when there are some, so a removal while a long queue drains costs nothing
   /// more for a passthrough subject.
@@ -203,7 +202,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// when events were queued meanwhile and must be drained.
   @inlinable
   mutating func finishSingle(released: inout SubjectRetired<Output, Failure>?) -> Bool {
-    guard pendingHead == pending.count else { return false }
+    guard pending.isEmpty else { return false }
     goIdle(released: &released)
     return true
   }
@@ -211,10 +210,6 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @inlinable
   mutating func goIdle(released: inout SubjectRetired<Output, Failure>?) {
     assert(pendingReplays == 0, "Signals: a subject went idle with replays still counted as queued")
-    if !pending.isEmpty {
-      pending.removeAll(keepingCapacity: pending.capacity <= 64)
-      pendingHead = 0
-    }
     if let first = retired.take() {
       released = SubjectRetired(first: first, more: retiredMore)
       retiredMore = []
@@ -254,12 +249,10 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
       released = observers
       observers = .none
     }
-    guard pendingHead < pending.count else {
+    guard let item = pending.popFirst() else {
       goIdle(released: &retiredOut)
       return nil
     }
-    let item = pending[pendingHead]
-    pendingHead += 1
     if let target = item.target {
       pendingReplays -= 1
       return SubjectDelivery(event: item.event, observers: .one(target), isTargeted: true)
@@ -272,10 +265,10 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
 @usableFromInline
 struct SubjectRemoval<Output: Sendable, Failure: Error> {
   @usableFromInline var entry: SubjectEntry<Output, Failure>?
-  @usableFromInline var dropped: [SubjectPending<Output, Failure>]
+  @usableFromInline var dropped: EventQueue<SubjectPending<Output, Failure>>
 
   @inlinable
-  init(entry: SubjectEntry<Output, Failure>?, dropped: [SubjectPending<Output, Failure>]) {
+  init(entry: SubjectEntry<Output, Failure>?, dropped: EventQueue<SubjectPending<Output, Failure>>) {
     self.entry = entry
     self.dropped = dropped
   }
@@ -291,14 +284,9 @@ extension SubjectState {
       if retired == nil { retired = removed } else { retiredMore.append(removed) }
       entry = nil
     }
-    var dropped: [SubjectPending<Output, Failure>] = []
-    if pendingReplays > 0, pending[pendingHead...].contains(where: { $0.target?.id == id }) {
-      var kept: [SubjectPending<Output, Failure>] = []
-      for item in pending[pendingHead...] {
-        if item.target?.id == id { dropped.append(item) } else { kept.append(item) }
-      }
-      pending = kept
-      pendingHead = 0
+    var dropped = EventQueue<SubjectPending<Output, Failure>>()
+    if pendingReplays > 0, pending.contains(where: { $0.target?.id == id }) {
+      dropped = pending.remove { $0.target?.id == id }
       pendingReplays -= dropped.count
     }
     return SubjectRemoval(entry: entry, dropped: dropped)

@@ -241,15 +241,16 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   func end() {
     var released = InlineList<SignalScheduledAction>()
     var upstream: SignalSubscription?
+    var dropped = EventQueue<Event<Machine.Output, Machine.Failure>>()
     let machine: Machine? = state.withLock { state in
       guard !state.ended else { return nil }
       state.ended = true
-      state.outbox.close()
+      dropped = state.outbox.close()
       state.timers.removeAll(into: &released)
       upstream = state.upstream.take()
       return state.machine.take()
     }
-    _ = machine  // released here, outside the lock
+    _ = (machine, dropped)  // released here, outside the lock
     for token in released { scheduler.cancel(token) }
     upstream?.cancel()
   }

@@ -241,7 +241,7 @@ struct RacePairCore<Downstream: SignalObserver>: Sendable {
     var downstream: Downstream?
     var first: SignalSubscriptionHandle?
     var second: SignalSubscriptionHandle?
-    var pending: [Event<Downstream.Input, Downstream.Failure>]?
+    var pending = PendingEvents<Downstream.Input, Downstream.Failure>()
     storage.withLock { state in
       state.ended = true
       downstream = state.downstream.take()

@@ -2,8 +2,7 @@
 /// waiting for the scheduler, bounded by a ``SignalBufferingPolicy``, and
 /// whether a delivery run is scheduled.
 struct ReceiveOnStateMachine<Output: Sendable, Failure: Error> {
-  private var queue: [Event<Output, Failure>] = []
-  private var head = 0
+  private var queue = EventQueue<Event<Output, Failure>>()
   private var valueCount = 0
   private var sealed = false
   private let limit: Int?
@@ -16,15 +15,16 @@ struct ReceiveOnStateMachine<Output: Sendable, Failure: Error> {
     if case .bufferingNewest = policy { keepsNewest = true } else { keepsNewest = false }
   }
 
-  /// Queues `event`. Returns true when the caller must schedule a delivery run.
-  mutating func enqueue(_ event: Event<Output, Failure>) -> Bool {
+  /// Queues `event`. Returns true when the caller must schedule a delivery run. A value the policy drops
+  /// (the oldest waiting one for `.bufferingNewest`) goes to `dropped`, to be released after unlocking.
+  mutating func enqueue(_ event: Event<Output, Failure>, dropped: inout Event<Output, Failure>?) -> Bool {
     guard !sealed else { return false }
     if event.isTerminal {
       sealed = true
     } else if let limit, valueCount >= limit {
       // Full: `.bufferingNewest` drops the oldest waiting value, `.bufferingOldest` the new one.
-      guard keepsNewest else { return false }
-      head += 1
+      guard keepsNewest, let oldest = queue.popFirst() else { return false }
+      dropped = oldest
       valueCount -= 1
     }
     queue.append(event)
@@ -36,20 +36,11 @@ struct ReceiveOnStateMachine<Output: Sendable, Failure: Error> {
 
   /// The next event of the current run, or `nil` (the run ends; the next event schedules a new one).
   mutating func next() -> Event<Output, Failure>? {
-    guard head < queue.count else {
+    guard let event = queue.popFirst() else {
       isScheduled = false
-      queue.removeAll(keepingCapacity: queue.capacity <= 16)
-      head = 0
       return nil
     }
-    let event = queue[head]
-    head += 1
     if !event.isTerminal { valueCount -= 1 }
-    if head >= 64 && head * 2 >= queue.count {
-      // A producer as fast as the consumer keeps a run going: drop the delivered prefix now and then.
-      queue.removeFirst(head)
-      head = 0
-    }
     return event
   }
 }

@@ -37,12 +37,14 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
   }
 
   func receiveUpstream(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    var dropped: Event<Downstream.Input, Downstream.Failure>?
     let (open, run): (Bool, UInt64?) = state.withLock { state in
       guard !state.ended, state.machine != nil else { return (false, nil) }
-      guard state.machine!.enqueue(event) else { return (true, nil) }
+      guard state.machine!.enqueue(event, dropped: &dropped) else { return (true, nil) }
       state.runNumber += 1
       return (true, state.runNumber)
     }
+    _ = dropped  // a value the buffering policy dropped, released here, outside the lock
     if let run { schedule(run) }
     return open ? .continue : .stop
   }

@@ -413,7 +413,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var fallback: SignalSubscriptionHandle?
     var timer: SignalScheduledAction?
     var behavior: TimeoutBehavior<Output, Failure>?
-    var pending: [Event<Output, Failure>]?
+    var pending = PendingEvents<Output, Failure>()
     var timing = Unmanaged<ScheduledTiming>?.none
     let first = storage.withLock { state -> Bool in
       guard !state.ended else { return false }
