@@ -38,7 +38,7 @@ public protocol SignalObserver<Input, Failure>: Sendable {
   /// What a `finished` sent to this observer after its subscription was cancelled does: an engine detail
   /// for operators that answer one event with two (`first()` answers a value with the value and
   /// `finished`). Keep the default, ``_SignalLateFinish/mustBeWithheld``, unless the observer is one of
-  /// Signals' own (the rule is written once, in `Sources/Signals/Internal/TrailingFinishGuard.swift`).
+  /// Signals' own (the rule is written once, in `Sources/Signals/Engines/TrailingFinishGuard.swift`).
   static var _lateFinish: _SignalLateFinish { get }
 }
 

@@ -65,8 +65,10 @@ let underThreadSanitizer: Bool = {
   return dlsym(process, "__tsan_init") != nil
 }()
 
-/// The factor by which watchdog limits are stretched: 5 under Thread Sanitizer, 1 otherwise.
-let watchdogSlowdown: Double = underThreadSanitizer ? 5 : 1
+/// The factor by which watchdog limits are stretched: 5 under Thread Sanitizer, 1 otherwise, times
+/// `SIGNALS_STRESS_SCALE` (the work of a stress test grows with it, and at scale 20 the dozens of
+/// parametrized cases of a suite share two cores: a fixed limit would report slowness as a deadlock).
+let watchdogSlowdown: Double = (underThreadSanitizer ? 5 : 1) * Double(stressScale)
 
 /// A repetition count for a concurrent test: `count` × `SIGNALS_STRESS_SCALE`, a quarter of it under
 /// Thread Sanitizer (which finds races in short runs, and runs each step many times slower).

@@ -1,0 +1,182 @@
+// The engine behind PassthroughSignal and CurrentValueSignal.
+//
+// Serial delivery and reentrancy are one mechanism: a sender that finds no
+// delivery in progress becomes the *drainer*; it delivers its event, then
+// drains whatever other threads (or reentrant observers) queued meanwhile.
+// Anyone who finds a delivery in progress enqueues and returns. So an observer
+// never sees two events at once, a nested `send` from inside an observer is
+// delivered after the current event (in order), and the stack never grows with
+// reentrancy depth. No lock is held while an observer runs.
+//
+// Each queued event carries a stamp (the next subscription id when it was
+// sent) so that an observer that subscribes while events are queued receives
+// only the events sent after it subscribed.
+
+/// The lock-guarded subject engine. `@unchecked Sendable`: all state is in a `Locked`.
+@usableFromInline
+final class SubjectCore<Output: Sendable, Failure: Error>: SpecializedTarget, @unchecked Sendable {
+  @usableFromInline
+  let state: Locked<SubjectState<Output, Failure>>
+
+  @inlinable
+  init(current: Output?) {
+    state = Locked(SubjectState(current: current))
+    // Cancelling runs this specialized `removeObserver(id:)`, not the generic witness (see
+    // SpecializedTarget.swift).
+    super.init { target, id in
+      unsafeDowncast(target, to: SubjectCore<Output, Failure>.self).removeObserver(id: id)
+    }
+  }
+
+  /// Sends `event` to every attached observer, serially; see the file comment.
+  @inlinable
+  func send(_ event: Event<Output, Failure>) {
+    switch state.withLock({ $0.begin(event) }) {
+    case .none:
+      return
+    case .single(let unmanaged):
+      // Unretained: while `delivering` is set, a removed entry is only retired.
+      let control = unmanaged._withUnsafeGuaranteedRef { $0.deliver(event) }
+      if control == .stop {
+        finishSingle(removing: unmanaged._withUnsafeGuaranteedRef { $0.id })
+        return
+      }
+      var released: SubjectRetired<Output, Failure>?
+      if state.withLock({ $0.finishSingle(released: &released) }) { return }
+      drainQueued()
+    case .broadcast(let work):
+      drain(startingWith: work)
+    }
+  }
+
+  /// After a fast-path delivery the observer answered `stop` to: removes it and goes idle in one lock
+  /// round trip, then drains what was queued meanwhile. Out of line, so that `send` stays small.
+  @inlinable
+  @inline(never)
+  func finishSingle(removing id: UInt64) {
+    var released: SubjectRetired<Output, Failure>?
+    var removal: SubjectRemoval<Output, Failure>?
+    let idle = state.withLock { state -> Bool in
+      removal = state.remove(id: id)
+      return state.finishSingle(released: &released)
+    }
+    _ = (removal, released)  // released here, outside the lock
+    if !idle { drainQueued() }
+  }
+
+  /// Drains events queued while the fast path delivered.
+  @inlinable
+  func drainQueued() {
+    var released = SubjectObservers<Output, Failure>.none
+    var retired: SubjectRetired<Output, Failure>?
+    let next = state.withLock { state -> SubjectDelivery<Output, Failure>? in
+      // As after a targeted event: nothing to clear, only dequeue.
+      state.next(after: .finished, wasTargeted: true, released: &released, retiredOut: &retired)
+    }
+    if let next { drain(startingWith: next) }
+  }
+
+  /// Delivers `work`, then everything queued meanwhile, until the queue is empty.
+  @inlinable
+  func drain(startingWith first: SubjectDelivery<Output, Failure>) {
+    var work = first
+    while true {
+      deliver(work)
+      var released = SubjectObservers<Output, Failure>.none
+      var retired: SubjectRetired<Output, Failure>?
+      let next = state.withLock {
+        $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released, retiredOut: &retired)
+      }
+      _ = (released, retired)  // released here, outside the lock
+      guard let following = next else { return }
+      work = following
+    }
+  }
+
+  @inlinable
+  func deliver(_ work: SubjectDelivery<Output, Failure>) {
+    switch work.observers {
+    case .none:
+      break
+    case .one(let entry):
+      if entry.deliver(work.event) == .stop && !work.event.isTerminal {
+        removeObserver(id: entry.id)
+      }
+    case .many(let list):
+      // The snapshot was taken under the lock: its first live entry was attached then. Any later one may
+      // have been cancelled by an earlier observer during this event, which one lock round-trip tells.
+      var isFirst = true
+      for slot in list.slots {
+        guard let entry = slot else { continue }
+        if !isFirst && state.withLock({ _ in entry.isRemoved }) { continue }
+        isFirst = false
+        if entry.deliver(work.event) == .stop && !work.event.isTerminal {
+          removeObserver(id: entry.id)
+        }
+      }
+    }
+  }
+
+  /// Attaches an observer; a `CurrentValueSignal` replays its value, a
+  /// finished subject replays its terminal event.
+  @inlinable
+  func attach<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    var moving = Optional(observer)  // moved into its entry, not copied
+    var id: UInt64 = 0
+    let start = state.withLock { state -> SubjectAttachStart<Output, Failure> in
+      id = state.nextID
+      state.nextID += 1
+      let entry: SubjectEntry<Output, Failure> = SubjectObserverEntry(id: id, observer: moving.take()!)
+      if let completion = state.completion {
+        let event = Event<Output, Failure>(completion)
+        if state.delivering {
+          // The terminal event may still be queued for others: queue a replay after it.
+          state.pending.append(SubjectPending(event: event, stamp: id, target: entry))
+          state.pendingReplays += 1
+          return .idle
+        }
+        return .terminal(event, entry)
+      }
+      guard let current = state.current else {
+        state.observers.add(entry)  // moved: the entry's one reference is the list's
+        return .idle
+      }
+      state.observers.add(copy entry)
+      if state.delivering {
+        state.pending.append(SubjectPending(event: .value(current), stamp: id, target: entry))
+        state.pendingReplays += 1
+        return .idle
+      }
+      state.delivering = true
+      return .drain(SubjectDelivery(event: .value(current), observers: .one(entry), isTargeted: true))
+    }
+    switch start {
+    case .idle:
+      break
+    case .terminal(let event, let entry):
+      _ = entry.deliver(event)
+      return .empty
+    case .drain(let work):
+      drain(startingWith: work)
+    }
+    return SignalSubscriptionHandle(object: self, id: id) { core, id in
+      unsafeDowncast(core, to: SubjectCore<Output, Failure>.self).removeObserver(id: id)
+    }
+  }
+
+  @inlinable
+  func removeObserver(id: UInt64) {
+    let removed = state.withLock { $0.remove(id: id) }
+    _ = removed  // closures are released here, outside the lock
+  }
+
+  /// Whether any observer is attached.
+  @usableFromInline
+  var hasObservers: Bool {
+    state.withLock {
+      if case .none = $0.observers { return false }
+      return true
+    }
+  }
+}
