@@ -38,8 +38,10 @@ let package = Package(
       dependencies: ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
       path: "Playgrounds"
     ),
-    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting"]),
-    .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting"]),
+    // Helpers shared by the test targets (a library only they depend on).
+    .target(name: "SignalsTestSupport", dependencies: ["Signals", "SignalsTesting"], path: "Tests/SignalsTestSupport"),
+    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
+    .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
     .testTarget(name: "IntroTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTestingTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "SplashCheckTests", dependencies: ["SplashCheck"]),

@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 

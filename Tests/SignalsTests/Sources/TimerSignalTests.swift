@@ -1,5 +1,6 @@
 import Dispatch
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
