@@ -8,11 +8,18 @@
 // `SubjectCore`). So the downstream never sees two events at once, a reentrant
 // event is delivered after the current one, and the stack does not grow.
 //
-// The common case, one event waiting at a time, is held inline: no array is allocated.
+// The common case, one event waiting at a time, is held inline: no array is allocated. (Here and not in
+// `EventQueue`: a time operator posts one event per step, and its events are not optional generic
+// values carried through a subject's hot path, where an inline slot cost more than it saved.)
 
 /// Events waiting for one downstream observer, and who delivers them.
 @usableFromInline
 struct SerialOutbox<Output: Sendable, Failure: Error> {
+  /// What `close()` hands back: the events that were waiting, oldest first.
+  @usableFromInline typealias Dropped = (first: Event<Output, Failure>?, rest: EventQueue<Event<Output, Failure>>)
+
+  /// The oldest waiting event, when nothing older is in `queue`.
+  @usableFromInline var first: Event<Output, Failure>?
   @usableFromInline var queue = EventQueue<Event<Output, Failure>>()
   /// A drainer is delivering.
   @usableFromInline var isDraining = false
@@ -24,18 +31,26 @@ struct SerialOutbox<Output: Sendable, Failure: Error> {
   @inlinable
   init() {}
 
+  /// Whether nothing waits.
+  @inlinable
+  var isEmpty: Bool { first == nil && queue.isEmpty }
+
   /// Queues `event` unless a terminal event was queued before, or delivery ended.
   @inlinable
   mutating func post(_ event: Event<Output, Failure>) {
     guard !isSealed && !isClosed else { return }
     if event.isTerminal { isSealed = true }
-    queue.append(event)
+    if isEmpty {
+      first = event
+    } else {
+      queue.append(event)
+    }
   }
 
   /// Whether the caller must drain: there is work and nobody is draining. Marks the caller as the drainer.
   @inlinable
   mutating func claimDrain() -> Bool {
-    guard !isDraining && !isClosed && !queue.isEmpty else { return false }
+    guard !isDraining && !isClosed && !isEmpty else { return false }
     isDraining = true
     return true
   }
@@ -43,7 +58,7 @@ struct SerialOutbox<Output: Sendable, Failure: Error> {
   /// The next event for the drainer, or `nil` when there is none (the drainer then stops).
   @inlinable
   mutating func take() -> Event<Output, Failure>? {
-    if !isClosed, let event = queue.popFirst() { return event }
+    if !isClosed, let event = first.take() ?? queue.popFirst() { return event }
     isDraining = false
     return nil
   }
@@ -51,8 +66,8 @@ struct SerialOutbox<Output: Sendable, Failure: Error> {
   /// Ends delivery: nothing queued or queued later is delivered. Returns what was queued, to release
   /// after unlocking.
   @inlinable
-  mutating func close() -> EventQueue<Event<Output, Failure>> {
+  mutating func close() -> Dropped {
     isClosed = true
-    return queue.removeAll()
+    return (first.take(), queue.removeAll())
   }
 }

@@ -241,7 +241,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   func end() {
     var released = InlineList<SignalScheduledAction>()
     var upstream: SignalSubscription?
-    var dropped = EventQueue<Event<Machine.Output, Machine.Failure>>()
+    var dropped: SerialOutbox<Machine.Output, Machine.Failure>.Dropped?
     let machine: Machine? = state.withLock { state in
       guard !state.ended else { return nil }
       state.ended = true
