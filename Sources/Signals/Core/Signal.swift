@@ -48,6 +48,11 @@ public protocol Signal<Output, Failure>: Sendable {
   /// ``subscribe(_:)``'s subscription.
   func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure
+
+  /// This signal as one value delivered after a delay, then `finished`, if that is all it is (an
+  /// ``AfterSignal``): an operator may then run it as a timer of its own instead of subscribing it. An
+  /// implementation detail of Signals' own operators; `nil` by default.
+  var _scheduledValue: _ScheduledValue<Output>? { get }
 }
 
 extension Signal {
@@ -58,4 +63,8 @@ extension Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     SignalSubscriptionHandle(subscribe(observer))
   }
+
+  /// `nil`: a signal is subscribed, unless it describes itself as one scheduled value.
+  @inlinable
+  public var _scheduledValue: _ScheduledValue<Output>? { nil }
 }

@@ -177,23 +177,6 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
     hasGarbage = true
   }
 
-  /// Drops every upstream except `kept`.
-  @inlinable
-  mutating func dropUpstreams(except kept: UInt64) {
-    var keptSlot: SerialUpstreamSlot?
-    for index in upstreams.slots.indices {
-      let slot = upstreams.slots[index]
-      if slot.key == kept {
-        keptSlot = slot
-      } else if let subscription = slot.subscription {
-        garbage.cancellations.append(subscription)
-        hasGarbage = true
-      }
-    }
-    upstreams.slots.removeAll(keepingCapacity: true)
-    if let keptSlot { upstreams.slots.append(keptSlot) }
-  }
-
   /// Ends the operator: accepts nothing more, drops every upstream and empties the machine.
   /// With `discardingPending`, queued events are dropped (stop or cancel); otherwise the drainer delivers them.
   @inlinable

@@ -135,6 +135,11 @@ public protocol SignalScheduler: Sendable {
   /// default): their async work runs on the global concurrent executor.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   var taskExecutor: (any TaskExecutor)? { get }
+
+  /// This scheduler as a reference, as Signals' operators keep it: the scheduler itself when it is a
+  /// class, else a box around it. An implementation detail of Signals, with a default for every
+  /// scheduler: do not implement it.
+  var _reference: any SignalScheduler & AnyObject { get }
 }
 
 /// The handle of an action scheduled on a ``SignalScheduler``: pass it to the scheduler's
@@ -190,6 +195,16 @@ extension SignalScheduler {
   /// None: async work runs on the global concurrent executor.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public var taskExecutor: (any TaskExecutor)? { nil }
+
+  /// A box around this scheduler, a value (see `SchedulerReference`).
+  public var _reference: any SignalScheduler & AnyObject { SignalSchedulerBox(self) }
+}
+
+extension SignalScheduler where Self: AnyObject {
+  /// The scheduler itself: a class is kept as it is (chosen when the conformance is compiled, so no
+  /// cast at run time).
+  @inlinable
+  public var _reference: any SignalScheduler & AnyObject { self }
 }
 
 extension SignalSubscription {
@@ -221,37 +236,5 @@ final class ScheduledActionCanceller: SubscriptionTarget {
   func cancelSubscription(id: UInt64) {
     guard let (action, scheduler) = state.withLock({ $0.take() }) else { return }
     scheduler.cancel(action)
-  }
-}
-
-/// A scheduler and a duration, shared by every subscription of one time-based signal: a subscription
-/// keeps one reference to it instead of its own copy of the scheduler existential (copying an existential
-/// goes through value witnesses), and calls the scheduler in place.
-@usableFromInline
-final class ScheduledTiming: Sendable {
-  @usableFromInline let scheduler: any SignalScheduler
-  /// The signal's interval or delay.
-  @usableFromInline let duration: Duration
-
-  @usableFromInline
-  init(scheduler: any SignalScheduler, duration: Duration) {
-    self.scheduler = scheduler
-    self.duration = duration
-  }
-}
-
-extension SignalSubscriptionHandle {
-  /// A handle that cancels `action` on the scheduler of `timing`: how an operator that runs a timer itself
-  /// holds it like a contestant's subscription. An action named by id alone (a `TestScheduler`'s) costs no
-  /// allocation: the handle keeps the timing and the id.
-  @inlinable
-  init(cancelling action: SignalScheduledAction, on timing: ScheduledTiming) {
-    if action.object == nil {
-      self.init(object: timing, id: action.id) { timing, id in
-        unsafeDowncast(timing, to: ScheduledTiming.self).scheduler.cancel(SignalScheduledAction(id: id))
-      }
-    } else {
-      self.init(SignalSubscription(cancelling: action, on: timing.scheduler))
-    }
   }
 }

@@ -28,14 +28,19 @@ public struct AfterSignal<Output: Sendable>: Signal {
   /// The value emitted.
   public let value: Output
   /// The scheduler the value is delivered on.
-  public var scheduler: any SignalScheduler { timing.scheduler }
-  @usableFromInline let timing: ScheduledTiming
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  @usableFromInline let schedulerReference: SchedulerReference
 
   /// A one-shot timer that emits `value` after `delay` on `scheduler`, then finishes.
-  public init(_ delay: Duration, value: Output, on scheduler: any SignalScheduler) {
+  ///
+  /// Building one allocates nothing on a scheduler that is a class, as every scheduler Signals ships
+  /// is (an app builds its intro's timers per launch).
+  @inlinable
+  public init(_ delay: Duration, value: Output, on scheduler: some SignalScheduler) {
     self.delay = delay
     self.value = value
-    self.timing = ScheduledTiming(scheduler: scheduler, duration: delay)
+    self.schedulerReference = Signals.schedulerReference(scheduler)
   }
 
   /// Schedules the value for `observer`, `delay` from now.
@@ -49,18 +54,25 @@ public struct AfterSignal<Output: Sendable>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Never {
-    let core = AfterCore(observer: observer, value: value, timing: timing)
-    let timer = timing.scheduler.schedule(after: timing.duration) { core.fire() }
-    core.hold(timer)
+    let core = AfterCore(observer: observer, value: value, scheduler: schedulerReference)
+    let timer = schedulerReference.schedule(after: delay) { core.fire() }
+    core.hold(timer, on: schedulerReference)
     return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
       AfterCore<Observer>.cancel(LockStorage.unsafeCast(storage))
     }
+  }
+
+  /// This timer, described for an operator that runs it itself (`race(with:)`); see `Signal._scheduledValue`.
+  @inlinable
+  public var _scheduledValue: _ScheduledValue<Output>? {
+    _ScheduledValue(value: value, delay: delay, scheduler: schedulerReference)
   }
 }
 
 extension AfterSignal where Output == Void {
   /// A one-shot trigger: emits `()` after `delay` on `scheduler`, then finishes.
-  public init(_ delay: Duration, on scheduler: any SignalScheduler) {
+  @inlinable
+  public init(_ delay: Duration, on scheduler: some SignalScheduler) {
     self.init(delay, value: (), on: scheduler)
   }
 }
@@ -76,17 +88,17 @@ struct AfterState<Observer: SignalObserver> where Observer.Failure == Never {
   }
 
   @usableFromInline let value: Observer.Input
-  @usableFromInline let timing: ScheduledTiming
+  @usableFromInline let scheduler: SchedulerReference
   /// Until the value is taken for delivery, or the subscription is cancelled.
   @usableFromInline var observer: Observer?
   @usableFromInline var timer: SignalScheduledAction?
   @usableFromInline var phase = Phase.waiting
 
   @inlinable
-  init(observer: Observer, value: Observer.Input, timing: ScheduledTiming) {
+  init(observer: Observer, value: Observer.Input, scheduler: SchedulerReference) {
     self.observer = observer
     self.value = value
-    self.timing = timing
+    self.scheduler = scheduler
   }
 }
 
@@ -102,21 +114,20 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   }
 
   @inlinable
-  init(observer: Observer, value: Observer.Input, timing: ScheduledTiming) {
-    self.state = Locked(AfterState(observer: observer, value: value, timing: timing))
+  init(observer: Observer, value: Observer.Input, scheduler: SchedulerReference) {
+    self.state = Locked(AfterState(observer: observer, value: value, scheduler: scheduler))
   }
 
-  /// Keeps the timer's handle, unless the action already ran (a synchronous scheduler) or was cancelled.
+  /// Keeps the timer's handle, unless the action already ran (a synchronous scheduler) or was cancelled;
+  /// `scheduler` is the signal's, borrowed.
   @inlinable
-  func hold(_ timer: SignalScheduledAction) {
-    // The timing is read under the lock (an unlocked read of the state would conflict, for Thread
-    // Sanitizer, with the locked writes); unretained, as the state keeps it for its whole life.
-    let refused = state.withLock { state -> Unmanaged<ScheduledTiming>? in
-      guard case .waiting = state.phase else { return .passUnretained(state.timing) }
+  func hold(_ timer: SignalScheduledAction, on scheduler: SchedulerReference) {
+    let refused = state.withLock { state -> Bool in
+      guard case .waiting = state.phase else { return true }
       state.timer = timer
-      return nil
+      return false
     }
-    refused?._withUnsafeGuaranteedRef { $0.scheduler.cancel(timer) }
+    if refused { scheduler.cancel(timer) }
   }
 
   @inlinable
@@ -154,14 +165,16 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   static func cancel(_ storage: LockStorage<AfterState<Observer>>) {
     var observer: Observer?
     var timer: SignalScheduledAction?
-    var timing = Unmanaged<ScheduledTiming>?.none
+    var scheduler: SchedulerReference?
     storage.withLock { state in
       state.phase = .done
       observer = state.observer.take()
       timer = state.timer.take()
-      timing = .passUnretained(state.timing)
+      // Copied only when there is a timer to cancel (the state is read under the lock: an unlocked read
+      // would conflict, for Thread Sanitizer, with the locked writes).
+      if timer != nil { scheduler = state.scheduler }
     }
     _ = observer  // released here, outside the lock
-    if let timer, let timing { timing._withUnsafeGuaranteedRef { $0.scheduler.cancel(timer) } }
+    if let timer, let scheduler { scheduler.cancel(timer) }
   }
 }

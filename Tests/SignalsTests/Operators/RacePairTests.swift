@@ -158,6 +158,95 @@ import Testing
   }
 }
 
+// The capability behind the timer contestant: any signal that describes itself as one scheduled value
+// (`Signal._scheduledValue`) is run by the race as a timer, not subscribed; no type is special-cased.
+@Suite struct ScheduledValueContestantTests {
+  @Test func onlyAnAfterSignalDescribesItselfAsAScheduledValue() {
+    let scheduler = TestScheduler()
+    let after = AfterSignal(.milliseconds(2600), value: "done", on: scheduler)
+    let described = after._scheduledValue
+    #expect(described?.value == "done")
+    #expect(described?.delay == .milliseconds(2600))
+    #expect(described?.scheduler as? TestScheduler === scheduler)
+    #expect(after.eraseToAnySignal()._scheduledValue == nil, "an erased timer is subscribed")
+    #expect(after.map { $0 }._scheduledValue == nil)
+    #expect(JustSignal("now")._scheduledValue == nil)
+  }
+
+  @Test func aSignalDescribedAsAScheduledValueIsRunByTheRaceNotSubscribed() {
+    let scheduler = TestScheduler()
+    let trigger = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = trigger.race(with: DescribedTimer(value: 5, delay: .seconds(2), scheduler: scheduler)).subscribe(log)
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(by: .seconds(2))
+    #expect(log.events == [.value(5), .finished])
+    #expect(!trigger.hasObservers)
+    _ = token
+  }
+
+  /// The timer run by the race and the same `AfterSignal` erased (so subscribed) give the same events,
+  /// pending timers and upstream observers at every step, in each way a race ends.
+  @Test(arguments: RaceEnding.allCases)
+  func theTimerRunByTheRaceMatchesTheSubscribedTimer(_ ending: RaceEnding) {
+    func run(erased: Bool) -> [String] {
+      let scheduler = TestScheduler()
+      let trigger = PassthroughSignal<String, Never>()
+      let timer = AfterSignal(.seconds(3), value: "timer", on: scheduler)
+      let log = EventLog<String, Never> { event in
+        ending == .stopAtTheFirstValue && event.value != nil ? .stop : .continue
+      }
+      let race =
+        erased
+        ? trigger.race(with: timer.eraseToAnySignal()).eraseToAnySignal()
+        : trigger.race(with: timer).eraseToAnySignal()
+      let token = race.subscribe(log)
+      var trace: [String] = []
+      func note(_ step: String) {
+        trace.append("\(step): \(log.events) pending \(scheduler.pendingCount) observed \(trigger.hasObservers)")
+      }
+      note("subscribed")
+      scheduler.advance(by: .seconds(1))
+      switch ending {
+      case .triggerFirst: trigger.send("trigger")
+      case .triggerFinishes: trigger.send(completion: .finished)
+      case .cancelled: token.cancel()
+      case .timerFirst, .stopAtTheFirstValue: break
+      }
+      note("after 1 s")
+      scheduler.advance(by: .seconds(2))
+      note("after 3 s")
+      trigger.send("late")
+      scheduler.run()
+      note("end")
+      _ = token
+      return trace
+    }
+    #expect(run(erased: false) == run(erased: true))
+  }
+
+  enum RaceEnding: CaseIterable, Sendable {
+    case triggerFirst, triggerFinishes, timerFirst, cancelled, stopAtTheFirstValue
+  }
+}
+
+/// A signal that describes itself as one scheduled value and must never be subscribed.
+private struct DescribedTimer: Signal {
+  typealias Output = Int
+  typealias Failure = Never
+  let value: Int
+  let delay: Duration
+  let scheduler: TestScheduler
+
+  var _scheduledValue: _ScheduledValue<Int>? { _ScheduledValue(value: value, delay: delay, scheduler: scheduler) }
+
+  func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Int, Observer.Failure == Never {
+    Issue.record("a scheduled value is run by the race, not subscribed")
+    return .empty
+  }
+}
+
 /// A scheduler whose handles name their action by an object (a box holding the base's handle), with the
 /// protocol's default `schedule(after:)`.
 private struct ObjectHandleScheduler: SignalScheduler {

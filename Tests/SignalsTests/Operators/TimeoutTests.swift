@@ -309,3 +309,62 @@ private struct LateCancelScheduler: SignalScheduler {
     _ = token
   }
 }
+
+/// `timeout` restarting its interval lazily (`each` at least the first interval, as in `timeout(_:)`): a
+/// value only moves the deadline, and the one timer moves there when it fires early.
+@Suite struct TimeoutLazyRestartTests {
+  @Test func valuesMoveTheDeadlineWithoutSchedulingATimerEach() {
+    let scheduler = TestScheduler()
+    let input = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = input.timeout(.seconds(3), scheduler: scheduler).subscribe(log)
+    for second in 1...3 {
+      scheduler.advance(to: .zero.advanced(by: .seconds(second)))
+      input.send(second)
+      #expect(scheduler.pendingCount == 1, "a value scheduled a timer of its own")
+    }
+    // The timer set for 3 s fires there and moves to 6 s (3 s after the last value).
+    scheduler.advance(to: .zero.advanced(by: .milliseconds(5_999)))
+    #expect(log.events == [.value(1), .value(2), .value(3)])
+    #expect(scheduler.pendingCount == 1)
+    scheduler.advance(to: .zero.advanced(by: .seconds(6)))
+    #expect(log.events == [.value(1), .value(2), .value(3), .failed(.timedOut)])
+    #expect(scheduler.pendingCount == 0)
+    #expect(!input.hasObservers)
+    _ = token
+  }
+
+  @Test func aValueAtTheMovedDeadlineIsInTime() {
+    let scheduler = TestScheduler()
+    let input = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = input.timeout(.seconds(3), scheduler: scheduler).subscribe(log)
+    scheduler.advance(by: .seconds(2))
+    input.send(1)  // deadline 5 s
+    scheduler.advance(by: .seconds(3))  // the timer, moved at 3 s, is due at 5 s with nothing since
+    #expect(log.events == [.value(1), .failed(.timedOut)])
+    _ = token
+  }
+
+  @Test func onTheImmediateSchedulerAValueDuringSubscriptionStillTimesOut() {
+    // Every deadline is due at once on ImmediateSignalScheduler, whose clock never moves: the timer that
+    // finds the deadline moved must fire rather than move again (moving would loop forever).
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let current = CurrentValueSignal<Int, Never>(1)  // sends 1 while being subscribed, never finishes
+    let token = current.timeout(.seconds(1), scheduler: ImmediateSignalScheduler()).subscribe(log)
+    #expect(log.events == [.value(1), .failed(.timedOut)])
+    _ = token
+  }
+
+  @Test func aShorterEachRestartsEagerly() {
+    // `each` shorter than `first`: the deadline a value sets can come before the first timer's.
+    let scheduler = TestScheduler()
+    let input = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = input.timeout(first: .seconds(5), each: .seconds(1), scheduler: scheduler).subscribe(log)
+    input.send(1)
+    scheduler.advance(by: .seconds(1))
+    #expect(log.events == [.value(1), .failed(.timedOut)])
+    _ = token
+  }
+}

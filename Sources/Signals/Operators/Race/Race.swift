@@ -48,16 +48,21 @@ public struct RaceSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
     }
-    let serializer = Serializer(downstream: observer, machine: RaceStateMachine())
-    guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
+    let core = RaceCore(downstream: observer, contestants: upstreams.count)
     for (index, upstream) in upstreams.enumerated() {
-      let key = UInt64(index)
-      serializer.subscribe(upstream, key: key, with: RaceObserver(serializer: serializer, key: key))
+      guard core.subscribe(upstream, index: index) else { break }  // decided: the rest are never subscribed
     }
-    return serializer.subscription
+    return core.handle
   }
 }

@@ -39,6 +39,7 @@ extension Signal {
   /// - A zero interval fires at the subscription instant, after whatever the
   ///   upstream delivers synchronously while subscribing; a negative interval
   ///   counts as zero.
+  @inlinable
   public func timeout(
     _ interval: Duration, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
@@ -52,6 +53,7 @@ extension Signal {
   /// `timeout(_:scheduler:options:customError:)`.
   ///
   /// `customError` runs once, when the timeout fires. See ``timeout(_:scheduler:)`` for the edge cases.
+  @inlinable
   public func timeout(
     _ interval: Duration, scheduler: some SignalScheduler, customError: @escaping @Sendable () -> Failure
   ) -> TimeoutSignal<Self, Failure> {
@@ -84,6 +86,7 @@ extension Signal {
   /// When the timeout fires, the upstream is cancelled and `fallback` is
   /// subscribed to at that instant; its events, terminal included, pass
   /// through unchanged and are not timed. See ``timeout(_:scheduler:)`` for the other edge cases.
+  @inlinable
   public func timeout<Fallback: Signal>(
     _ interval: Duration, scheduler: some SignalScheduler, fallback: Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
@@ -132,6 +135,7 @@ extension Signal {
   /// The edge cases are those of ``timeout(_:scheduler:)``: an event exactly at a deadline is in time,
   /// a terminal event before it passes through and cancels the timer, and a zero or negative `first`
   /// or `each` counts as zero.
+  @inlinable
   public func timeout(
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
@@ -142,6 +146,7 @@ extension Signal {
 
   /// ``timeout(first:each:scheduler:)`` failing with the error `customError` makes, which keeps the
   /// upstream's failure type. `customError` runs once, when the timeout fires.
+  @inlinable
   public func timeout(
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler,
     customError: @escaping @Sendable () -> Failure
@@ -153,6 +158,7 @@ extension Signal {
 
   /// ``timeout(first:each:scheduler:)`` switching to `fallback` when it fires (RxJS's `with`), as
   /// ``timeout(_:scheduler:fallback:)`` does.
+  @inlinable
   public func timeout<Fallback: Signal>(
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler, fallback: Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
@@ -176,11 +182,12 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   /// when only the first value is timed. Equal to ``interval`` for ``Signal/timeout(_:scheduler:)``.
   public let each: Duration?
   /// The scheduler that measures the interval.
-  public var scheduler: any SignalScheduler { timing.scheduler }
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  @usableFromInline let schedulerReference: SchedulerReference
   @usableFromInline let behavior: TimeoutBehavior<Output, Failure>
-  @usableFromInline let timing: ScheduledTiming
 
-  @usableFromInline
+  @inlinable
   init(
     upstream: Upstream, first: Duration, each: Duration?, scheduler: some SignalScheduler,
     mapping: TimeoutFailureMapping, action: TimeoutAction<Failure>, fallback: (any Signal<Output, Failure>)?
@@ -188,9 +195,9 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
     self.upstream = upstream
     self.interval = first
     self.each = each
+    self.schedulerReference = Signals.schedulerReference(scheduler)
     self.behavior = TimeoutBehavior(
-      mapping: mapping, action: action, fallback: fallback, each: each.map(effectiveInterval))
-    self.timing = ScheduledTiming(scheduler: scheduler, duration: effectiveInterval(first))
+      mapping: mapping, action: action, fallback: fallback, rearm: TimeoutRearm(first: first, each: each))
   }
 
   /// Subscribes `observer`; the interval starts now.
@@ -205,12 +212,11 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = TimeoutCore<Upstream.Failure, Observer>(
-      TimeoutState(
-        downstream: observer, timing: timing, behavior: behavior))
+      TimeoutState(downstream: observer, scheduler: schedulerReference, behavior: behavior))
     let upstreamSubscription = upstream._subscribeHandle(TimeoutUpstreamObserver(core: core))
     // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
     // timer captures only the core: its closure needs no allocation.
-    let timer = timing.scheduler.schedule(after: timing.duration) { core.timerFired(generation: 0) }
+    let timer = schedulerReference.schedule(after: effectiveInterval(interval)) { core.timerFired(generation: 0) }
     core.started(upstream: upstreamSubscription, timer: timer)
     return core.handle
   }

@@ -8,14 +8,15 @@
 //   (in the lock round trip that looks for queued events), so a delivery retains nothing. An `end` during
 //   the delivery (a cancel from another thread) finds no downstream to release: the deliverer, which next
 //   sees `ended`, releases it and delivers nothing more.
-// - The timer: the first one is armed right after the upstream subscription is made, with generation 0,
-//   for the first interval. Each value bumps the generation and re-arms (for the `each` interval; a
-//   timeout on the first value only just cancels) once the downstream has handled the value, so a value
-//   the downstream answers `stop` to (a `first()` after the timeout) never touches the scheduler. A
-//   firing whose generation is not the current one is stale and ignored: cancelling a real-time
-//   scheduler's action can lose to the action starting on another thread.
-// - The first timer's closure captures only the core (no allocation for its context); a re-armed one
-//   also captures its generation.
+// - The timer: the first one is armed right after the upstream subscription is made, for the first
+//   interval. A value restarts the interval once the downstream has handled it (so a value the
+//   downstream answers `stop` to, a `first()` after the timeout, never touches the scheduler), as
+//   `TimeoutRearm` says: `lazily` (the common case: `each` at least `first`) it only sets the deadline, and
+//   the timer, when it fires before the latest deadline, moves there; `eagerly` it cancels the timer and
+//   arms one for `each`, under a new generation (a firing whose generation is not the current one is
+//   stale and ignored: cancelling a real-time scheduler's action can lose to the action starting on
+//   another thread); `never` only cancels it.
+// - The first and every moved timer's closure captures only the core (no allocation for its context).
 
 /// One `timeout` subscription.
 @usableFromInline
@@ -36,14 +37,6 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     self.state = Locked(initial)
   }
 
-  /// Cancels `timer` on the scheduler of `timing`, which was read under the lock: an unlocked read of the
-  /// state would conflict, for Thread Sanitizer, with the locked writes (Swift instruments the state as one
-  /// variable). Unretained: the state keeps its timing for its whole life, and the caller keeps the state.
-  @inlinable
-  static func cancelTimer(_ timer: SignalScheduledAction, on timing: Unmanaged<ScheduledTiming>) {
-    timing._withUnsafeGuaranteedRef { $0.scheduler.cancel(timer) }
-  }
-
   /// The handle handed downstream.
   @inlinable
   var handle: SignalSubscriptionHandle {
@@ -52,23 +45,26 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
   }
 
-  /// Keeps the upstream's subscription and the first timer, once the upstream is subscribed. Either is
-  /// cancelled if it is no longer needed: the operator ended or timed out, or a value re-armed the timer.
+  /// Keeps the upstream's subscription and the first timer, or cancels what is no longer needed.
   @inlinable
   func started(upstream: consuming SignalSubscriptionHandle, timer: consuming SignalScheduledAction) {
-    // Moved, not copied, into the state; what is left afterwards was not kept.
-    var upstream = Optional(upstream)
+    var upstream = Optional(upstream)  // moved, not copied, into the state; what is left was not kept
     var timer = Optional(timer)
-    let timing = state.withLock { state -> Unmanaged<ScheduledTiming> in
-      let timing = Unmanaged.passUnretained(state.timing)
-      guard !state.ended, state.phase == .upstream else { return timing }
-      state.upstream = upstream.take()
-      guard state.generation == 0 else { return timing }
-      state.timer = timer.take()
-      return timing
+    var scheduler: SchedulerReference?
+    state.withLock { state in
+      if !state.ended, state.phase == .upstream {
+        state.upstream = upstream.take()
+        // A value during the subscription disarmed the first timer, or re-armed it eagerly; a lazy
+        // restart keeps it (it moves to the value's deadline when it fires).
+        if state.generation == 0 || state.rearmsLazily {
+          state.timer = timer.take()
+          return
+        }
+      }
+      scheduler = state.scheduler  // to cancel the timer
     }
     upstream?.cancel()
-    if let timer { Self.cancelTimer(timer, on: timing) }
+    if let timer, let scheduler { scheduler.cancel(timer) }
   }
 
   /// An upstream event.
@@ -77,26 +73,31 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     switch event {
     case .value(let value):
       var deliverer: Downstream?
+      // `TimeoutRearm.lazily`: the scheduler, to read the clock once the value is handled.
+      var clock: SchedulerReference?
       state.withLock { state in
         guard state.phase == .upstream else { return }
         state.generation += 1
         state.claim(.value(value), into: &deliverer)
+        if deliverer != nil, state.rearmsLazily { clock = state.scheduler }
       }
       guard deliverer != nil else { return isOpen(for: .upstream) }
+      // A value answered `stop` (a `first()` after the timeout) ends the operator: nothing to restart.
       guard deliver(.value(value), from: &deliverer, answering: .upstream) == .continue else { return .stop }
-      rearm()
+      if let clock { moveDeadline(now: clock.now) } else { rearm() }
       return .continue
     case .finished, .failed:
       // Closed to the timer first; the failure is mapped outside the lock, then claimed.
       let closed = state.withLock { state -> TimeoutClosing? in
         guard !state.ended, state.phase == .upstream else { return nil }
         state.phase = .closing
+        let timer = state.timer.take()
         return TimeoutClosing(
-          timer: state.timer.take(), mapping: state.behavior?.mapping, timing: .passUnretained(state.timing))
+          timer: timer, scheduler: timer == nil ? nil : state.scheduler, mapping: state.behavior?.mapping)
       }
       guard let closed else { return .stop }
       let mapping = closed.mapping
-      if let timer = closed.timer { Self.cancelTimer(timer, on: closed.timing) }
+      if let timer = closed.timer, let scheduler = closed.scheduler { scheduler.cancel(timer) }
       let terminal: Event<Output, Failure>
       switch event {
       case .failed(let error):
@@ -118,14 +119,22 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     state.withLock { !$0.ended && $0.phase == phase } ? .continue : .stop
   }
 
-  /// Re-arms the timer after a delivery, if values came since it was armed (and the timeout still waits
-  /// on the upstream), with the behaviour's `each` interval; without one (a timeout on the first value
-  /// only) the timer is only cancelled. The old timer is cancelled; if it fires anyway, its generation is
-  /// stale.
+  /// `TimeoutRearm.lazily`, after a delivery: the interval restarts at `now`, the instant the downstream handled
+  /// the last value (the timer moves there when it fires).
+  @inlinable
+  func moveDeadline(now: SignalInstant) {
+    state.withLock { state in
+      guard !state.ended, state.phase == .upstream, case .lazily(let each) = state.rearm else { return }
+      state.deadline = now + each
+    }
+  }
+
+  /// `TimeoutRearm.eagerly` or `never`, after a delivery: re-arms the timer for `each` if values came since
+  /// it was armed, or only cancels it (`never`). If the old timer fires anyway, its generation is stale.
   @inlinable
   func rearm() {
     var old: SignalScheduledAction?
-    var timing = Unmanaged<ScheduledTiming>?.none
+    var scheduler: SchedulerReference?
     var each: Duration?
     let claimed = state.withLock { state -> UInt64? in
       guard !state.ended, state.phase == .upstream, state.armedGeneration != state.generation else {
@@ -133,16 +142,14 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       }
       state.armedGeneration = state.generation
       old = state.timer.take()
-      timing = .passUnretained(state.timing)
-      each = state.behavior?.each
+      if case .eagerly(let interval) = state.rearm { each = interval }
+      if old != nil || each != nil { scheduler = state.scheduler }
       return state.generation
     }
-    guard let generation = claimed, let timing else { return }
-    if let old { Self.cancelTimer(old, on: timing) }
+    guard let generation = claimed, let scheduler else { return }
+    if let old { scheduler.cancel(old) }
     guard let each else { return }
-    let timer = timing._withUnsafeGuaranteedRef { timing in
-      timing.scheduler.schedule(after: each) { self.timerFired(generation: generation) }
-    }
+    let timer = scheduler.schedule(after: each) { self.timerFired(generation: generation) }
     let kept = state.withLock { state -> Bool in
       guard !state.ended, state.phase == .upstream, state.armedGeneration == generation else {
         return false
@@ -150,16 +157,25 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       state.timer = timer
       return true
     }
-    if !kept { Self.cancelTimer(timer, on: timing) }
+    if !kept { scheduler.cancel(timer) }
   }
 
-  /// The timer of `generation` fired: unless it is stale, fail or switch to the fallback.
+  /// The timer of `generation` fired: unless it is stale, or (`TimeoutRearm.lazily`) values moved the
+  /// deadline since it was set, fail or switch to the fallback.
   @inlinable
   func timerFired(generation: UInt64) {
     let firing = state.withLock { state -> TimeoutFiring<Output, Failure>? in
-      guard !state.ended, state.phase == .upstream, state.generation == generation,
-        state.armedGeneration == generation
-      else { return nil }
+      guard !state.ended, state.phase == .upstream else { return nil }
+      switch state.rearm {
+      case .lazily:
+        if let deadline = state.deadline, deadline != state.timerDeadline {
+          state.timer = nil
+          state.timerDeadline = deadline
+          return .move(to: deadline, on: state.scheduler)
+        }
+      case .eagerly, .never:
+        guard state.generation == generation, state.armedGeneration == generation else { return nil }
+      }
       state.timer = nil
       switch state.behavior?.action {
       case nil:
@@ -175,6 +191,16 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     switch firing {
     case nil:
       return
+    case .move(let deadline, let scheduler):
+      let timer = scheduler.schedule(at: deadline) { self.timerFired(generation: 0) }
+      let kept = state.withLock { state -> Bool in
+        guard !state.ended, state.phase == .upstream, state.timerDeadline == deadline, state.timer == nil else {
+          return false
+        }
+        state.timer = timer
+        return true
+      }
+      if !kept { scheduler.cancel(timer) }
     case .fail(let makeError, let upstream):
       upstream?.cancel()
       let failure = Event<Output, Failure>.failed(makeError())
@@ -244,30 +270,29 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// reference): cancelling retains nothing.
   @inlinable
   static func end(_ storage: LockStorage<State>, sparing spared: TimeoutEventSource = .none) {
-    // Taken into locals of concrete types, released after unlocking.
-    var downstream: Downstream?
+    var downstream: Downstream?  // taken into locals of concrete types, released after unlocking
     var upstream: SignalSubscriptionHandle?
     var fallback: SignalSubscriptionHandle?
     var timer: SignalScheduledAction?
     var behavior: TimeoutBehavior<Output, Failure>?
     var pending = PendingEvents<Output, Failure>()
-    var timing = Unmanaged<ScheduledTiming>?.none
+    var scheduler: SchedulerReference?
     let first = storage.withLock { state -> Bool in
       guard !state.ended else { return false }
-      timing = .passUnretained(state.timing)
       state.ended = true
       state.phase = .closing
       downstream = state.downstream.take()
       upstream = state.upstream.take()
       fallback = state.fallbackSubscription.take()
       timer = state.timer.take()
+      if timer != nil { scheduler = state.scheduler }
       behavior = state.behavior.take()
       pending = state.pending.removeAll()
       return true
     }
     guard first else { return }
     _ = (downstream, behavior, pending)  // released here, outside the lock
-    if let timer, let timing { Self.cancelTimer(timer, on: timing) }
+    if let timer, let scheduler { scheduler.cancel(timer) }
     if spared != .upstream { upstream.take()?.cancel() }
     if spared != .fallback { fallback.take()?.cancel() }
   }

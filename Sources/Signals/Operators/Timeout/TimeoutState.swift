@@ -44,28 +44,49 @@ enum TimeoutFailureMapping: Sendable {
   }
 }
 
-/// What a `timeout` does with failures, when it fires and after a value: a value stored inline in the
-/// signal and copied into each subscription (building a signal per use, as an app does, allocates nothing
-/// for it).
+/// How a value restarts a `timeout`'s interval.
+@usableFromInline
+enum TimeoutRearm: Sendable, Equatable {
+  /// It does not: the first value disarms the timer for good (a timeout on the first value only).
+  case never
+  /// Lazily: the value only moves the deadline (`now + each`, one clock read, no scheduling); when the
+  /// timer fires before the latest deadline, it moves to it. Used when `each` is at least the first
+  /// interval: the first timer is then due no later than any deadline a value sets.
+  case lazily(each: Duration)
+  /// Eagerly: the value cancels the timer and schedules one for `each` (an `each` shorter than the first
+  /// interval, whose deadline can come before the first timer's).
+  case eagerly(each: Duration)
+
+  /// The restart for `first` and `each`, as given (a negative interval counts as zero).
+  @inlinable
+  init(first: Duration, each: Duration?) {
+    guard let each = each.map(effectiveInterval) else {
+      self = .never
+      return
+    }
+    self = each >= effectiveInterval(first) ? .lazily(each: each) : .eagerly(each: each)
+  }
+}
+
+/// What a `timeout` does with failures and when it fires: a value stored inline in the signal and copied
+/// into each subscription (building a signal per use, as an app does, allocates nothing for it).
 @usableFromInline
 struct TimeoutBehavior<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline let mapping: TimeoutFailureMapping
   @usableFromInline let action: TimeoutAction<Failure>
   /// Kept as an existential: a small fallback (a `JustSignal`) fits in its inline buffer, unboxed.
   @usableFromInline let fallback: (any Signal<Output, Failure>)?
-  /// The interval each value re-arms the timer with; `nil`: the first value disarms it for good (a
-  /// timeout on the first value only).
-  @usableFromInline let each: Duration?
+  @usableFromInline let rearm: TimeoutRearm
 
-  @usableFromInline
+  @inlinable
   init(
     mapping: TimeoutFailureMapping, action: TimeoutAction<Failure>, fallback: (any Signal<Output, Failure>)?,
-    each: Duration?
+    rearm: TimeoutRearm
   ) {
     self.mapping = mapping
     self.action = action
     self.fallback = fallback
-    self.each = each
+    self.rearm = rearm
   }
 }
 
@@ -86,8 +107,11 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
     case closing
   }
 
-  /// The interval and the scheduler.
-  @usableFromInline let timing: ScheduledTiming
+  /// The signal's scheduler: read under the lock, like the rest of the state (an unlocked read would
+  /// conflict, for Thread Sanitizer, with the locked writes), and copied out only to be called.
+  @usableFromInline let scheduler: SchedulerReference
+  /// How a value restarts the interval (the behaviour's, kept after the behaviour is released).
+  @usableFromInline let rearm: TimeoutRearm
   /// The user's closures and fallback: released when the operator ends.
   @usableFromInline var behavior: TimeoutBehavior<Output, Failure>?
 
@@ -98,9 +122,13 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   @usableFromInline var upstream: SignalSubscriptionHandle?
   @usableFromInline var fallbackSubscription: SignalSubscriptionHandle?
   @usableFromInline var timer: SignalScheduledAction?
-  /// Bumped by each value: the timer must be re-armed for the latest one.
+  /// `TimeoutRearm.lazily`: the deadline the latest handled value set (`nil` before the first value).
+  @usableFromInline var deadline: SignalInstant?
+  /// `TimeoutRearm.lazily`: the deadline the live timer was moved to (`nil` for the first timer).
+  @usableFromInline var timerDeadline: SignalInstant?
+  /// `TimeoutRearm.eagerly`: bumped by each value, so the timer is re-armed for the latest one.
   @usableFromInline var generation: UInt64 = 0
-  /// The generation the live timer (or the one being armed) was armed for.
+  /// `TimeoutRearm.eagerly`: the generation the live timer (or the one being armed) was armed for.
   @usableFromInline var armedGeneration: UInt64 = 0
   /// A delivery is in progress: new events are queued for it.
   @usableFromInline var delivering = false
@@ -111,11 +139,18 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
 
   @inlinable
   init(
-    downstream: Downstream, timing: ScheduledTiming, behavior: TimeoutBehavior<Output, Failure>
+    downstream: Downstream, scheduler: SchedulerReference, behavior: TimeoutBehavior<Output, Failure>
   ) {
     self.downstream = downstream
-    self.timing = timing
+    self.scheduler = scheduler
+    self.rearm = behavior.rearm
     self.behavior = behavior
+  }
+
+  /// Whether values restart the interval lazily (`TimeoutRearm.lazily`).
+  @inlinable
+  var rearmsLazily: Bool {
+    if case .lazily = rearm { true } else { false }
   }
 
   /// Queues `event` behind the delivery in progress, or claims the delivery: moves the downstream into
@@ -147,19 +182,21 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
 enum TimeoutFiring<Output: Sendable, Failure: Error> {
   case fail(@Sendable () -> Failure, upstream: SignalSubscriptionHandle?)
   case switchToFallback((any Signal<Output, Failure>)?, upstream: SignalSubscriptionHandle?)
+  /// `TimeoutRearm.lazily`: values came since the timer was set; it moves to their deadline.
+  case move(to: SignalInstant, on: SchedulerReference)
 }
 
 /// What an upstream terminal event needs from the state, taken under the lock.
 @usableFromInline
 struct TimeoutClosing {
   @usableFromInline var timer: SignalScheduledAction?
+  @usableFromInline var scheduler: SchedulerReference?
   @usableFromInline var mapping: TimeoutFailureMapping?
-  @usableFromInline var timing: Unmanaged<ScheduledTiming>
 
   @inlinable
-  init(timer: SignalScheduledAction?, mapping: TimeoutFailureMapping?, timing: Unmanaged<ScheduledTiming>) {
+  init(timer: SignalScheduledAction?, scheduler: SchedulerReference?, mapping: TimeoutFailureMapping?) {
     self.timer = timer
+    self.scheduler = scheduler
     self.mapping = mapping
-    self.timing = timing
   }
 }

@@ -1,0 +1,73 @@
+// A scheduler as operators keep it: a class reference (`any SignalScheduler & AnyObject`).
+//
+// Why: `any SignalScheduler` is an opaque existential (a 40-byte value of a type known only at run time).
+// Copying one, destroying one and, above all, destroying an `Optional` of one go through the dynamic
+// type's value witnesses (an `Optional<any SignalScheduler>` local costs about 110 instructions to let go,
+// measured on W5-once, where a subscription let go of 19 of them). A class-bound existential is a
+// reference and a witness table: copying is a retain, releasing a release, and an optional of it costs
+// nothing more. Every scheduler Signals ships for apps and tests is a class (`DispatchSignalScheduler`,
+// `ClockSignalScheduler`, `TestScheduler`), so keeping it as a reference allocates nothing; a scheduler
+// that is a value (`ImmediateSignalScheduler`, or one of your own) is boxed once, when the signal is built.
+// Which of the two a scheduler is is decided by `SignalScheduler._reference`'s two defaults, when the
+// conformance is compiled (a dynamic cast to `AnyObject & SignalScheduler` cost about 570 instructions, twice
+// per W5 round).
+
+/// A scheduler kept by reference: the scheduler itself when it is a class, else a box around it.
+@usableFromInline
+typealias SchedulerReference = any SignalScheduler & AnyObject
+
+/// `scheduler` as a reference: `SignalScheduler._reference`, resolved when the scheduler's conformance is
+/// compiled (a class answers itself, a value a box), so making one costs no cast at run time.
+@inlinable
+func schedulerReference(_ scheduler: some SignalScheduler) -> SchedulerReference {
+  scheduler._reference
+}
+
+/// The scheduler `reference` stands for: the boxed value for a box, else the reference itself (what a
+/// signal's public `scheduler` property answers).
+@inlinable
+func unboxedScheduler(_ reference: SchedulerReference) -> any SignalScheduler {
+  (reference as? any SchedulerBoxing)?.boxedScheduler ?? reference
+}
+
+/// A box's view of its scheduler, for `unboxedScheduler(_:)`.
+@usableFromInline
+protocol SchedulerBoxing {
+  var boxedScheduler: any SignalScheduler { get }
+}
+
+/// A scheduler that is a value, boxed: forwards every requirement to it.
+final class SignalSchedulerBox<Base: SignalScheduler>: SignalScheduler, SchedulerBoxing {
+  let base: Base
+
+  init(_ base: Base) {
+    self.base = base
+  }
+
+  var boxedScheduler: any SignalScheduler { base }
+
+  var now: SignalInstant { base.now }
+
+  func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
+    base.schedule(at: deadline, action)
+  }
+
+  func schedule(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
+    -> SignalScheduledAction
+  {
+    base.schedule(after: delay, action)
+  }
+
+  func cancel(_ action: SignalScheduledAction) {
+    base.cancel(action)
+  }
+
+  func scheduleAtEndOfInstant(_ action: consuming @escaping @Sendable () -> Void) -> SignalScheduledAction {
+    base.scheduleAtEndOfInstant(action)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  var taskExecutor: (any TaskExecutor)? { base.taskExecutor }
+}
