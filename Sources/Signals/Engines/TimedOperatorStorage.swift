@@ -128,7 +128,7 @@ struct TimedTimers {
 struct TimedState<Machine: TimedStateMachine> {
   @usableFromInline var machine: Machine?
   @usableFromInline var outbox = SerialOutbox<Machine.Output, Machine.Failure>()
-  @usableFromInline var upstream: SignalSubscription?
+  @usableFromInline var upstream: SignalSubscriptionHandle?
   @usableFromInline var timers = TimedTimers()
   @usableFromInline var ended = false
 
@@ -157,19 +157,22 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     super.init { target, _ in unsafeDowncast(target, to: TimedOperatorStorage.self).end() }
   }
 
-  /// Subscribes to `upstream`, starts the machine, and returns the downstream's subscription.
+  /// Subscribes to `upstream`, starts the machine, and returns the handle that ends it (capture-free: it
+  /// calls the canceller this class stores, specialized).
   @inlinable
-  func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
+  func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscriptionHandle
   where Upstream.Output == Machine.Input, Upstream.Failure == Machine.UpstreamFailure {
-    let token = upstream.subscribe(TimedUpstreamObserver(storage: self))
-    let refused: SignalSubscription? = state.withLock { state in
-      if state.ended { return token }
-      state.upstream = token
-      return nil
+    // Moved, not copied, into the state; left here if the operator ended meanwhile.
+    var token = Optional(upstream._subscribeHandle(TimedUpstreamObserver(storage: self)))
+    state.withLock { state in
+      guard !state.ended else { return }
+      state.upstream = token.take()
     }
-    refused?.cancel()
+    token.take()?.cancel()
     apply { machine, _, effects in machine.start(&effects) }
-    return SignalSubscription(target: self, id: 0)
+    return SignalSubscriptionHandle(object: self, id: 0) { target, id in
+      unsafeDowncast(target, to: SpecializedTarget.self).cancelSubscription(id: id)
+    }
   }
 
   /// An upstream event: through the machine. Answers `.stop` once delivery has ended.
@@ -240,7 +243,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   @inlinable
   func end() {
     var released = InlineList<SignalScheduledAction>()
-    var upstream: SignalSubscription?
+    var upstream: SignalSubscriptionHandle?
     var dropped: SerialOutbox<Machine.Output, Machine.Failure>.Dropped?
     let machine: Machine? = state.withLock { state in
       guard !state.ended else { return nil }
@@ -252,7 +255,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     }
     _ = (machine, dropped)  // released here, outside the lock
     for token in released { scheduler.cancel(token) }
-    upstream?.cancel()
+    upstream.take()?.cancel()
   }
 }
 

@@ -51,6 +51,13 @@ where Elements.Element == Upstream.Output {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(AppendObserver(downstream: observer, elements: elements))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(AppendObserver(downstream: observer, elements: elements))
+  }
 }
 
 @usableFromInline

@@ -36,6 +36,13 @@ public struct CompactMapSignal<Upstream: Signal, Output: Sendable>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(CompactMapObserver(downstream: observer, transform: transform))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(CompactMapObserver(downstream: observer, transform: transform))
+  }
 }
 
 @usableFromInline

@@ -47,6 +47,14 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
     guard count > 0 else { return upstream.subscribe(observer) }
     return upstream.subscribe(DropFirstObserver(downstream: observer, count: count))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    guard count > 0 else { return upstream._subscribeHandle(observer) }
+    return upstream._subscribeHandle(DropFirstObserver(downstream: observer, count: count))
+  }
 }
 
 /// The per-subscription count of `dropFirst`.

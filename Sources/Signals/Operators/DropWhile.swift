@@ -38,6 +38,13 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(DropWhileObserver(downstream: observer, predicate: predicate))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(DropWhileObserver(downstream: observer, predicate: predicate))
+  }
 }
 
 /// The per-subscription switch of `drop(while:)`.

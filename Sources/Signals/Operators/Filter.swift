@@ -31,6 +31,13 @@ public struct FilterSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(FilterObserver(downstream: observer, isIncluded: isIncluded))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(FilterObserver(downstream: observer, isIncluded: isIncluded))
+  }
 }
 
 @usableFromInline

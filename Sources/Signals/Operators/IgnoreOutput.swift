@@ -36,6 +36,13 @@ public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
+  }
 }
 
 @usableFromInline

@@ -38,6 +38,13 @@ public struct MapErrorSignal<Upstream: Signal, Failure: Error>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(MapErrorObserver(downstream: observer, transform: transform))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(MapErrorObserver(downstream: observer, transform: transform))
+  }
 }
 
 @usableFromInline

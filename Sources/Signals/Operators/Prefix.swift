@@ -48,6 +48,17 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
     }
     return upstream.subscribe(PrefixObserver(downstream: observer, maxLength: maxLength))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    guard maxLength > 0 else {
+      _ = observer.receive(.finished)
+      return .empty
+    }
+    return upstream._subscribeHandle(PrefixObserver(downstream: observer, maxLength: maxLength))
+  }
 }
 
 /// The per-subscription count of `prefix(_:)`.

@@ -38,6 +38,13 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(PrefixWhileObserver(downstream: observer, predicate: predicate))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(PrefixWhileObserver(downstream: observer, predicate: predicate))
+  }
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.

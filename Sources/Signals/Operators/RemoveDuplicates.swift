@@ -48,6 +48,13 @@ public struct RemoveDuplicatesSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(RemoveDuplicatesObserver(downstream: observer, predicate: predicate))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(RemoveDuplicatesObserver(downstream: observer, predicate: predicate))
+  }
 }
 
 /// The per-subscription memory of `removeDuplicates`.

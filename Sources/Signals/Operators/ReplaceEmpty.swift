@@ -40,6 +40,13 @@ public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(ReplaceEmptyObserver(downstream: observer, output: output))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(ReplaceEmptyObserver(downstream: observer, output: output))
+  }
 }
 
 /// The per-subscription flag of `replaceEmpty(with:)`.

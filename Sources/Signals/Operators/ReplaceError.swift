@@ -43,6 +43,14 @@ public struct ReplaceErrorSignal<Upstream: Signal>: Signal {
     upstream.subscribe(
       ReplaceErrorObserver(downstream: observer, output: output, upstreamFailure: Upstream.Failure.self))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(
+      ReplaceErrorObserver(downstream: observer, output: output, upstreamFailure: Upstream.Failure.self))
+  }
 }
 
 @usableFromInline

@@ -49,6 +49,14 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
     upstream.subscribe(
       ScanObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(
+      ScanObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
+  }
 }
 
 /// The per-subscription accumulator of `scan`.

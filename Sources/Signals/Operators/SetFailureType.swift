@@ -35,6 +35,13 @@ public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal whe
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(SetFailureTypeObserver(downstream: observer))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(SetFailureTypeObserver(downstream: observer))
+  }
 }
 
 @usableFromInline

@@ -63,6 +63,13 @@ public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: 
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
   }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream._subscribeHandle(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
+  }
 }
 
 @usableFromInline

@@ -50,6 +50,12 @@ public struct DebounceSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the debounced values.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     TimedOperatorStorage(
       machine: DebounceStateMachine<Output, Failure>(interval: interval), downstream: observer, scheduler: scheduler
     ).attach(to: upstream)

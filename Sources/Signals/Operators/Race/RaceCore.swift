@@ -122,9 +122,8 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   @inlinable
   func subscribe<Contestant: Signal>(_ contestant: Contestant, index: Int) -> Bool
   where Contestant.Output == Output, Contestant.Failure == Failure {
-    let handle = contestant._subscribeHandle(RaceContestantObserver(core: self, index: index))
     // Moved, not copied, into the state (a copy retains and releases the handle's references).
-    var moving = Optional(handle)
+    var moving = Optional(contestant._subscribeHandle(RaceContestantObserver(core: self, index: index)))
     let undecided = state.withLock { state -> Bool in
       guard state.keeps(index) else { return false }
       state.entries.put(moving.take()!, at: index)

@@ -1,0 +1,90 @@
+import Signals
+import SignalsTesting
+import Testing
+
+/// Every operator that wraps its downstream reaches its upstream through `_subscribeHandle`, as `map`
+/// does: inside another operator's chain (a race, a timeout) a `subscribe` in the middle would allocate a
+/// subscription object of its own, so the cost of a chain would depend on which operators it uses.
+@Suite struct SubscribeHandleForwardingTests {
+  static let scheduler = TestScheduler()
+
+  /// Each operator applied to a probe, by name.
+  static let operators: [(name: String, make: @Sendable (ProbeSignal<Never>) -> any Signal)] = [
+    ("map", { $0.map { $0 + 1 } }),
+    ("filter", { $0.filter { $0 > 0 } }),
+    ("compactMap", { $0.compactMap { $0 > 0 ? $0 : nil } }),
+    ("tryMap", { $0.tryMap { $0 } }),
+    ("setFailureType", { $0.setFailureType(to: TestError.self) }),
+    ("mapError", { $0.setFailureType(to: TestError.self).mapError { _ in TestError(2) } }),
+    ("replaceError", { $0.setFailureType(to: TestError.self).replaceError(with: 0) }),
+    ("scan", { $0.scan(0, +) }),
+    ("removeDuplicates", { $0.removeDuplicates() }),
+    ("dropFirst(1)", { $0.dropFirst() }),
+    ("dropFirst(0)", { $0.dropFirst(0) }),
+    ("drop(while:)", { $0.drop { $0 < 2 } }),
+    ("prefix(2)", { $0.prefix(2) }),
+    ("prefix(while:)", { $0.prefix { $0 < 2 } }),
+    ("prepend", { $0.prepend(0) }),
+    ("append", { $0.append(9) }),
+    ("ignoreOutput", { $0.ignoreOutput() }),
+    ("replaceEmpty", { $0.replaceEmpty(with: 0) }),
+    ("first", { $0.first() }),
+    ("last", { $0.last() }),
+    ("count", { $0.count() }),
+    ("collect", { $0.collect() }),
+    ("reduce", { $0.reduce(0, +) }),
+    ("output(at:)", { $0.output(at: 1) }),
+    ("debounce", { $0.debounce(for: .seconds(1), scheduler: scheduler) }),
+    ("throttle", { $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true) }),
+    ("delay", { $0.delay(for: .seconds(1), scheduler: scheduler) }),
+    ("timeout", { $0.timeout(.seconds(1), scheduler: scheduler) }),
+  ]
+
+  @Test(arguments: operators.indices)
+  func anOperatorSubscribedByAnotherReachesItsUpstreamThroughTheHandle(_ index: Int) {
+    let (name, make) = Self.operators[index]
+    let probe = ProbeSignal<Never>()
+    let handle = subscribeHandle(make(probe))
+    #expect(probe.calls.withLock { $0 } == ["_subscribeHandle"], "\(name)")
+    handle.cancel()
+    #expect(probe.calls.withLock { $0 } == ["_subscribeHandle", "cancel"], "\(name): cancelling reaches the upstream")
+  }
+
+  @Test(arguments: operators.indices)
+  func anAppSubscriptionReachesAProbeThatOnlySubscribesThroughItsSubscription(_ index: Int) {
+    // The other way in: `subscribe` still works through an upstream's own `subscribe`, whatever its
+    // `_subscribeHandle` does.
+    let (name, make) = Self.operators[index]
+    let probe = ProbeSignal<Never>()
+    let subscription = subscribe(make(probe))
+    #expect(probe.calls.withLock { $0 }.count == 1, "\(name)")
+    subscription.cancel()
+    #expect(probe.calls.withLock { $0 }.last == "cancel", "\(name)")
+  }
+
+  private func subscribeHandle<S: Signal>(_ signal: S) -> SignalSubscriptionHandle {
+    signal._subscribeHandle(EventLog<S.Output, S.Failure>())
+  }
+
+  private func subscribe<S: Signal>(_ signal: S) -> SignalSubscription {
+    signal.subscribe(EventLog<S.Output, S.Failure>())
+  }
+}
+
+/// A signal that records how it was subscribed (through `subscribe` or `_subscribeHandle`) and cancelled.
+struct ProbeSignal<Failure: Error>: Signal {
+  typealias Output = Int
+  let calls = Locked<[String]>([])
+
+  func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Int, Observer.Failure == Failure {
+    calls.withLock { $0.append("subscribe") }
+    return SignalSubscription(onCancel: { [calls] in calls.withLock { $0.append("cancel") } })
+  }
+
+  func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Int, Observer.Failure == Failure {
+    calls.withLock { $0.append("_subscribeHandle") }
+    return SignalSubscriptionHandle(SignalSubscription(onCancel: { [calls] in calls.withLock { $0.append("cancel") } }))
+  }
+}
