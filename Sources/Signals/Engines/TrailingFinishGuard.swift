@@ -34,11 +34,6 @@ struct TrailingFinishGuard: Sendable {
     state = Locked(TrailingFinishGuardState())
   }
 
-  @inlinable
-  init(state: Locked<TrailingFinishGuardState>) {
-    self.state = state
-  }
-
   /// Keeps `upstream` and returns the handle to hand downstream in its place.
   @inlinable
   func connect(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {

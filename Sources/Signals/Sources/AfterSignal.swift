@@ -109,11 +109,6 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
   @usableFromInline let state: Locked<AfterState<Observer>>
 
   @inlinable
-  init(state: Locked<AfterState<Observer>>) {
-    self.state = state
-  }
-
-  @inlinable
   init(observer: Observer, value: Observer.Input, scheduler: SchedulerReference) {
     self.state = Locked(AfterState(observer: observer, value: value, scheduler: scheduler))
   }

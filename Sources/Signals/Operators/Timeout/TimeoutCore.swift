@@ -28,11 +28,6 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   @usableFromInline let state: Locked<State>
 
   @inlinable
-  init(state: Locked<State>) {
-    self.state = state
-  }
-
-  @inlinable
   init(_ initial: consuming State) {
     self.state = Locked(initial)
   }
