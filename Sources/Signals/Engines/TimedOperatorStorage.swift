@@ -145,11 +145,11 @@ final class TimedOperatorStorage<Machine: TimedStateMachine, Downstream: SignalO
 where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
   @usableFromInline let state: Locked<TimedState<Machine>>
   @usableFromInline let downstream: Downstream
-  @usableFromInline let scheduler: any SignalScheduler
+  @usableFromInline let scheduler: SchedulerReference
 
   @inlinable
   init(
-    machine: Machine, downstream: Downstream, scheduler: any SignalScheduler
+    machine: Machine, downstream: Downstream, scheduler: SchedulerReference
   ) {
     self.state = Locked(TimedState(machine: machine))
     self.downstream = downstream

@@ -221,15 +221,15 @@ extension SignalSubscription {
   /// }  // releasing a Reminder cancels its action
   /// ```
   public convenience init(cancelling action: SignalScheduledAction, on scheduler: some SignalScheduler) {
-    self.init(target: ScheduledActionCanceller(action: action, scheduler: scheduler), id: 0)
+    self.init(target: ScheduledActionCanceller(action: action, scheduler: schedulerReference(scheduler)), id: 0)
   }
 }
 
 /// Cancels one scheduled action, once: the target of ``SignalSubscription/init(cancelling:on:)``.
 final class ScheduledActionCanceller: SubscriptionTarget {
-  private let state: Locked<(action: SignalScheduledAction, scheduler: any SignalScheduler)?>
+  private let state: Locked<(action: SignalScheduledAction, scheduler: SchedulerReference)?>
 
-  init(action: SignalScheduledAction, scheduler: any SignalScheduler) {
+  init(action: SignalScheduledAction, scheduler: SchedulerReference) {
     state = Locked((action, scheduler))
   }
 

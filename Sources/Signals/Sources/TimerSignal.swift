@@ -49,12 +49,14 @@ public struct TimerSignal: Signal {
   /// a negative delay counts as zero).
   public let delay: Duration
   /// The scheduler the ticks are delivered on.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  let schedulerReference: SchedulerReference
 
   /// A timer that ticks every `interval` on `scheduler`, starting from each subscription.
   ///
   /// - Precondition: `interval` is positive.
-  public init(every interval: Duration, on scheduler: any SignalScheduler) {
+  public init(every interval: Duration, on scheduler: some SignalScheduler) {
     self.init(after: interval, every: interval, on: scheduler)
   }
 
@@ -67,17 +69,17 @@ public struct TimerSignal: Signal {
   /// ```
   ///
   /// - Precondition: `interval` is positive. A negative `delay` counts as zero.
-  public init(after delay: Duration, every interval: Duration, on scheduler: any SignalScheduler) {
+  public init(after delay: Duration, every interval: Duration, on scheduler: some SignalScheduler) {
     if let problem = Self.problem(interval: interval) { preconditionFailure(problem) }
     self.interval = interval
     self.delay = max(delay, .zero)
-    self.scheduler = scheduler
+    self.schedulerReference = Signals.schedulerReference(scheduler)
   }
 
   /// Starts the timer for `observer`: the first tick is due ``delay`` from now.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Int, Observer.Failure == Never {
-    let core = TimerCore(observer: observer, interval: interval, delay: delay, scheduler: scheduler)
+    let core = TimerCore(observer: observer, interval: interval, delay: delay, scheduler: schedulerReference)
     core.start()
     return SignalSubscription(target: core, id: 0)
   }
@@ -128,9 +130,9 @@ where Observer.Input == Int, Observer.Failure == Never {
   private let state: Locked<State>
   private let interval: Duration
   private let delay: Duration
-  private let scheduler: any SignalScheduler
+  private let scheduler: SchedulerReference
 
-  init(observer: Observer, interval: Duration, delay: Duration, scheduler: any SignalScheduler) {
+  init(observer: Observer, interval: Duration, delay: Duration, scheduler: SchedulerReference) {
     self.state = Locked(State(observer: observer))
     self.interval = interval
     self.delay = delay

@@ -11,6 +11,15 @@ import Testing
     let timeout = PassthroughSignal<Int, Never>().timeout(.seconds(1), scheduler: scheduler)
     #expect(timeout.scheduler as? TestScheduler === scheduler)
     #expect(AfterSignal(.seconds(1), value: 1, on: scheduler)._scheduledValue?.scheduler === scheduler)
+    let input = PassthroughSignal<Int, Never>()
+    let schedulers: [any SignalScheduler] = [
+      input.debounce(for: .seconds(1), scheduler: scheduler).scheduler,
+      input.throttle(for: .seconds(1), scheduler: scheduler, latest: true).scheduler,
+      input.delay(for: .seconds(1), scheduler: scheduler).scheduler,
+      input.receive(on: scheduler).scheduler,
+      TimerSignal(every: .seconds(1), on: scheduler).scheduler,
+    ]
+    for kept in schedulers { #expect(kept as? TestScheduler === scheduler) }
   }
 
   @Test func aValueSchedulerIsAnsweredUnboxed() {
@@ -21,6 +30,11 @@ import Testing
     // An existential passed in is opened: the scheduler inside is kept, not the existential's box.
     let erased: any SignalScheduler = ImmediateSignalScheduler()
     #expect(AfterSignal(.seconds(1), on: erased).scheduler is ImmediateSignalScheduler)
+    let input = PassthroughSignal<Int, Never>()
+    let immediate = ImmediateSignalScheduler()
+    #expect(input.debounce(for: .seconds(1), scheduler: immediate).scheduler is ImmediateSignalScheduler)
+    #expect(input.delay(for: .seconds(1), scheduler: immediate).scheduler is ImmediateSignalScheduler)
+    #expect(TimerSignal(every: .seconds(1), on: immediate).scheduler is ImmediateSignalScheduler)
   }
 
   @Test func aBoxedValueSchedulerSchedulesReadsTheClockAndCancelsThroughItsValue() {

@@ -38,13 +38,15 @@ public struct DebounceSignal<Upstream: Signal>: Signal {
   /// The quiet time a value must wait for (a negative interval counts as zero).
   public let interval: Duration
   /// The scheduler that measures the interval and sends the values.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  @usableFromInline let schedulerReference: SchedulerReference
 
   /// Creates the signal; prefer ``Signal/debounce(for:scheduler:)``.
   public init(upstream: Upstream, interval: Duration, scheduler: some SignalScheduler) {
     self.upstream = upstream
     self.interval = interval
-    self.scheduler = scheduler
+    self.schedulerReference = Signals.schedulerReference(scheduler)
   }
 
   /// Subscribes `observer` to the debounced values.
@@ -57,7 +59,8 @@ public struct DebounceSignal<Upstream: Signal>: Signal {
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     TimedOperatorStorage(
-      machine: DebounceStateMachine<Output, Failure>(interval: interval), downstream: observer, scheduler: scheduler
+      machine: DebounceStateMachine<Output, Failure>(interval: interval), downstream: observer,
+      scheduler: schedulerReference
     ).attach(to: upstream)
   }
 }

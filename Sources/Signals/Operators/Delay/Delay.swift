@@ -32,13 +32,15 @@ public struct DelaySignal<Upstream: Signal>: Signal {
   /// How long each event is held (a negative interval counts as zero).
   public let interval: Duration
   /// Where the delayed events are delivered.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  @usableFromInline let schedulerReference: SchedulerReference
 
   /// Creates the signal; prefer ``Signal/delay(for:scheduler:)``.
   public init(upstream: Upstream, interval: Duration, scheduler: some SignalScheduler) {
     self.upstream = upstream
     self.interval = interval
-    self.scheduler = scheduler
+    self.schedulerReference = Signals.schedulerReference(scheduler)
   }
 
   /// Subscribes `observer` to the delayed events.
@@ -51,7 +53,8 @@ public struct DelaySignal<Upstream: Signal>: Signal {
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     TimedOperatorStorage(
-      machine: DelayStateMachine<Output, Failure>(interval: interval), downstream: observer, scheduler: scheduler
+      machine: DelayStateMachine<Output, Failure>(interval: interval), downstream: observer,
+      scheduler: schedulerReference
     ).attach(to: upstream)
   }
 }

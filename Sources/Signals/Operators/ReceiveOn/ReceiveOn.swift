@@ -53,7 +53,9 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   /// The signal whose events are moved.
   public let upstream: Upstream
   /// Where the events are delivered.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  let schedulerReference: SchedulerReference
   /// How many values may wait for the scheduler.
   public let bufferingPolicy: SignalBufferingPolicy
 
@@ -61,13 +63,13 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   public init(upstream: Upstream, scheduler: some SignalScheduler, bufferingPolicy: SignalBufferingPolicy) {
     _ = bufferingPolicy.limit  // validates a bounded limit early
     self.upstream = upstream
-    self.scheduler = scheduler
+    self.schedulerReference = Signals.schedulerReference(scheduler)
     self.bufferingPolicy = bufferingPolicy
   }
 
   /// Subscribes `observer`; its events arrive on the scheduler.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    ReceiveOnStorage(downstream: observer, scheduler: scheduler, policy: bufferingPolicy).attach(to: upstream)
+    ReceiveOnStorage(downstream: observer, scheduler: schedulerReference, policy: bufferingPolicy).attach(to: upstream)
   }
 }

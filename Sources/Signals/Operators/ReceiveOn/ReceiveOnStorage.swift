@@ -16,9 +16,9 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
 
   private let state: Locked<State>
   private let downstream: Downstream
-  private let scheduler: any SignalScheduler
+  private let scheduler: SchedulerReference
 
-  init(downstream: Downstream, scheduler: any SignalScheduler, policy: SignalBufferingPolicy) {
+  init(downstream: Downstream, scheduler: SchedulerReference, policy: SignalBufferingPolicy) {
     self.state = Locked(State(machine: Machine(policy: policy)))
     self.downstream = downstream
     self.scheduler = scheduler

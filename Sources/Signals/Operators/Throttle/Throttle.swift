@@ -76,7 +76,9 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   /// The length of a window (a negative interval counts as zero).
   public let interval: Duration
   /// The scheduler that measures the windows and sends the held values.
-  public let scheduler: any SignalScheduler
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  /// The scheduler, by reference (see `SchedulerReference`).
+  @usableFromInline let schedulerReference: SchedulerReference
   /// Whether a window sends its latest value (`true`) or its first (`false`).
   public let latest: Bool
   /// Whether a value that opens a window is sent at once.
@@ -94,7 +96,7 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
     if let problem = Self.problem(leading: leading, trailing: trailing) { preconditionFailure(problem) }
     self.upstream = upstream
     self.interval = interval
-    self.scheduler = scheduler
+    self.schedulerReference = Signals.schedulerReference(scheduler)
     self.latest = latest
     self.leading = leading
     self.trailing = trailing
@@ -118,7 +120,7 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
     TimedOperatorStorage(
       machine: ThrottleStateMachine<Output, Failure>(
         interval: interval, latest: latest, leading: leading, trailing: trailing),
-      downstream: observer, scheduler: scheduler
+      downstream: observer, scheduler: schedulerReference
     ).attach(to: upstream)
   }
 }
