@@ -212,16 +212,25 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   static func cancel(_ storage: LockStorage<RaceState<Downstream>>, sparing spared: Int? = nil) {
     // Taken into locals (a tuple returned through `withLock` goes through generic value witnesses).
     var downstream: Downstream?
-    var entries = RaceEntries(count: 0)
-    var timerScheduler: SchedulerReference?
     var pending = PendingEvents<Output, Failure>()
-    storage.withLock { state in
+    let rivalsLeft = storage.withLock { state -> Bool in
       state.ended = true
       downstream = state.downstream.take()
-      timerScheduler = state.takeEntries(except: spared, into: &entries)
       pending = state.pending.removeAll()
+      // The winner's rivals were cancelled when it won: when it is the one spared, nothing is left to
+      // cancel (the common ending, so it takes no second lock round trip).
+      return spared == nil || state.winner != spared
     }
     _ = (downstream, pending)  // released here, outside the lock
+    if rivalsLeft { cancelEntries(storage, except: spared) }
+  }
+
+  /// Cancels every contestant's entry but `spared`'s.
+  @inlinable
+  static func cancelEntries(_ storage: LockStorage<RaceState<Downstream>>, except spared: Int?) {
+    var entries = RaceEntries(count: 0)
+    var timerScheduler: SchedulerReference?
+    storage.withLock { state in timerScheduler = state.takeEntries(except: spared, into: &entries) }
     entries.cancelAll(timerOn: timerScheduler)
   }
 }

@@ -69,7 +69,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     case .value(let value):
       var deliverer: Downstream?
       // `TimeoutRearm.lazily`: the scheduler, to read the clock once the value is handled.
-      var clock: SchedulerReference?
+      unowned(unsafe) var clock: SchedulerReference? = nil
       state.withLock { state in
         guard state.phase == .upstream else { return }
         state.generation += 1
@@ -271,7 +271,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var timer: SignalScheduledAction?
     var behavior: TimeoutBehavior<Output, Failure>?
     var pending = PendingEvents<Output, Failure>()
-    var scheduler: SchedulerReference?
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
     let first = storage.withLock { state -> Bool in
       guard !state.ended else { return false }
       state.ended = true
@@ -287,7 +287,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     }
     guard first else { return }
     _ = (downstream, behavior, pending)  // released here, outside the lock
-    if let timer, let scheduler { scheduler.cancel(timer) }
+    if let timer { scheduler?.cancel(timer) }
     if spared != .upstream { upstream.take()?.cancel() }
     if spared != .fallback { fallback.take()?.cancel() }
   }
