@@ -83,20 +83,22 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       return .continue
     case .finished, .failed:
       // Closed to the timer first; the failure is mapped outside the lock, then claimed.
-      let closed = state.withLock { state -> TimeoutClosing? in
-        guard !state.ended, state.phase == .upstream else { return nil }
+      var timer: SignalScheduledAction?
+      unowned(unsafe) var scheduler: SchedulerReference? = nil  // the state keeps it
+      var mapping = TimeoutFailureMapping.unchanged
+      let closing = state.withLock { state -> Bool in
+        guard !state.ended, state.phase == .upstream else { return false }
         state.phase = .closing
-        let timer = state.timer.take()
-        return TimeoutClosing(
-          timer: timer, scheduler: timer == nil ? nil : state.scheduler, mapping: state.behavior?.mapping)
+        timer = state.timer.take()
+        if timer != nil { scheduler = state.scheduler }
+        mapping = state.mapping
+        return true
       }
-      guard let closed else { return .stop }
-      let mapping = closed.mapping
-      if let timer = closed.timer, let scheduler = closed.scheduler { scheduler.cancel(timer) }
+      guard closing else { return .stop }
+      if let timer { scheduler?.cancel(timer) }
       let terminal: Event<Output, Failure>
       switch event {
       case .failed(let error):
-        guard let mapping else { return .stop }
         terminal = .failed(mapping.map(error))
       default:
         terminal = .finished

@@ -110,8 +110,10 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// The signal's scheduler: read under the lock, like the rest of the state (an unlocked read would
   /// conflict, for Thread Sanitizer, with the locked writes), and copied out only to be called.
   @usableFromInline let scheduler: SchedulerReference
-  /// How a value restarts the interval (the behaviour's, kept after the behaviour is released).
+  /// How a value restarts the interval and how an upstream failure is passed on (the behaviour's, kept
+  /// after the behaviour is released: reading a field of the optional behaviour copies it whole).
   @usableFromInline let rearm: TimeoutRearm
+  @usableFromInline let mapping: TimeoutFailureMapping
   /// The user's closures and fallback: released when the operator ends.
   @usableFromInline var behavior: TimeoutBehavior<Output, Failure>?
 
@@ -144,6 +146,7 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
     self.downstream = downstream
     self.scheduler = scheduler
     self.rearm = behavior.rearm
+    self.mapping = behavior.mapping
     self.behavior = behavior
   }
 
@@ -184,19 +187,4 @@ enum TimeoutFiring<Output: Sendable, Failure: Error> {
   case switchToFallback((any Signal<Output, Failure>)?, upstream: SignalSubscriptionHandle?)
   /// `TimeoutRearm.lazily`: values came since the timer was set; it moves to their deadline.
   case move(to: SignalInstant, on: SchedulerReference)
-}
-
-/// What an upstream terminal event needs from the state, taken under the lock.
-@usableFromInline
-struct TimeoutClosing {
-  @usableFromInline var timer: SignalScheduledAction?
-  @usableFromInline var scheduler: SchedulerReference?
-  @usableFromInline var mapping: TimeoutFailureMapping?
-
-  @inlinable
-  init(timer: SignalScheduledAction?, scheduler: SchedulerReference?, mapping: TimeoutFailureMapping?) {
-    self.timer = timer
-    self.scheduler = scheduler
-    self.mapping = mapping
-  }
 }
