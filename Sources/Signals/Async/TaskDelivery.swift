@@ -50,37 +50,21 @@ final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @uncheck
 
   /// Delivers the terminal event, unless delivery has ended already.
   func send(completion: SignalCompletion<Failure>) {
-    let taken = state.withLock { state -> (Observer?, Task<Void, Never>?) in
-      defer {
-        state.observer = nil
-        state.task = nil
-      }
-      return (state.observer, state.task)
-    }
-    _ = taken.0?.receive(Event(completion))
+    _ = takeAll().observer?.receive(Event(completion))
   }
 
   /// Ends delivery without cancelling the task (the task is ending on its own).
   private func end() {
-    let taken = state.withLock { state -> (Observer?, Task<Void, Never>?) in
-      defer {
-        state.observer = nil
-        state.task = nil
-      }
-      return (state.observer, state.task)
-    }
-    _ = taken  // released here, outside the lock
+    _ = takeAll()  // released here, outside the lock
   }
 
   func cancelSubscription(id: UInt64) {
-    let taken = state.withLock { state -> (Observer?, Task<Void, Never>?) in
-      defer {
-        state.observer = nil
-        state.task = nil
-      }
-      return (state.observer, state.task)
-    }
-    taken.1?.cancel()
+    takeAll().task?.cancel()
+  }
+
+  /// Ends delivery: takes the observer and the task out, for the caller to use or release outside the lock.
+  private func takeAll() -> (observer: Observer?, task: Task<Void, Never>?) {
+    state.withLock { state in (state.observer.take(), state.task.take()) }
   }
 }
 

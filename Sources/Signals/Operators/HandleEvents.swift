@@ -73,10 +73,31 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
     }
     let hook = HandleEventsCancelHook(receiveCancel)
     hook.attach(
-      upstream.subscribe(
+      upstream._subscribeHandle(
         HandleEventsObserver(
           downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)))
     return SignalSubscription(target: hook, id: 0)
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    receiveSubscription?()
+    guard let receiveCancel else {
+      return upstream._subscribeHandle(
+        HandleEventsObserver(
+          downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: nil))
+    }
+    let hook = HandleEventsCancelHook(receiveCancel)
+    hook.attach(
+      upstream._subscribeHandle(
+        HandleEventsObserver(
+          downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)))
+    // Capture-free: the hook is not generic.
+    return SignalSubscriptionHandle(object: hook, id: 0) { hook, id in
+      unsafeDowncast(hook, to: HandleEventsCancelHook.self).cancelSubscription(id: id)
+    }
   }
 }
 
@@ -125,7 +146,7 @@ final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var onCancel: (@Sendable () -> Void)?
-    @usableFromInline var upstream: SignalSubscription?
+    @usableFromInline var upstream: SignalSubscriptionHandle?
     @usableFromInline var isDone = false
 
     @inlinable
@@ -141,15 +162,15 @@ final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
     state = Locked(State(onCancel: onCancel))
   }
 
-  /// Keeps the upstream subscription, unless the hook is already done (then it is released at once).
+  /// Keeps the upstream subscription, unless the hook is already done (then it is cancelled at once).
   @inlinable
-  func attach(_ upstream: SignalSubscription) {
-    let released: SignalSubscription? = state.withLock { state in
-      if state.isDone { return upstream }
-      state.upstream = upstream
-      return nil
+  func attach(_ upstream: consuming SignalSubscriptionHandle) {
+    var moving = Optional(upstream)  // moved, not copied, into the state; left here if not kept
+    state.withLock { state in
+      guard !state.isDone else { return }
+      state.upstream = moving.take()
     }
-    _ = released  // released outside the lock
+    moving.take()?.cancel()  // outside the lock
   }
 
   /// A terminal event is passing: the hook will not fire.
@@ -169,7 +190,7 @@ final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
   /// The downstream cancelled or stopped: fire the hook once, then cancel the upstream.
   @usableFromInline
   func cancelSubscription(id: UInt64) {
-    let taken: ((@Sendable () -> Void)?, SignalSubscription?) = state.withLock { state in
+    let taken: ((@Sendable () -> Void)?, SignalSubscriptionHandle?) = state.withLock { state in
       guard !state.isDone else { return (nil, nil) }
       state.isDone = true
       defer {
@@ -179,6 +200,7 @@ final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
       return (state.onCancel, state.upstream)
     }
     taken.0?()
-    taken.1?.cancel()
+    var upstream = taken.1
+    upstream.take()?.cancel()
   }
 }

@@ -46,6 +46,21 @@ import Testing
     #expect(!subject.hasObservers)
   }
 
+  @Test func insideAnotherOperatorCancellingFiresReceiveCancelOnceAndCancelsTheUpstream() {
+    // Subscribed by a race (through `_subscribeHandle`): the race's cancel reaches the hook.
+    let subject = PassthroughSignal<Int, TestError>()
+    let hooks = Hooks()
+    let log = EventLog<Int, TestError>()
+    let token = hooks.attach(to: subject).race(with: NeverSignal<Int, TestError>()).subscribe(log)
+    subject.send(1)
+    token.cancel()
+    token.cancel()
+    subject.send(2)
+    #expect(hooks.recorded == ["subscription", "value 1", "cancel"])
+    #expect(log.events == [.value(1)])
+    #expect(!subject.hasObservers)
+  }
+
   @Test func cancelAfterATerminalEventDoesNotFire() {
     let subject = PassthroughSignal<Int, TestError>()
     let hooks = Hooks()

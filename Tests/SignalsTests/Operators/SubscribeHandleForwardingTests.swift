@@ -38,6 +38,8 @@ import Testing
     ("throttle", { $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true) }),
     ("delay", { $0.delay(for: .seconds(1), scheduler: scheduler) }),
     ("timeout", { $0.timeout(.seconds(1), scheduler: scheduler) }),
+    ("handleEvents", { $0.handleEvents(receiveValue: { _ in }) }),
+    ("handleEvents(receiveCancel:)", { $0.handleEvents(receiveCancel: {}) }),
   ]
 
   @Test(arguments: operators.indices)
