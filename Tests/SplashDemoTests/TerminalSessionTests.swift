@@ -1,4 +1,6 @@
+import Foundation
 import Glibc
+import Signals
 import SplashDemoKit
 import Testing
 
@@ -98,6 +100,27 @@ private struct PseudoTerminal {
     #expect(pty.written() == "\u{18}\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
     TerminalRestore.restore()  // nothing left to do
     #expect(pty.written() == "")
+  }
+
+  @Test func aSignalSentToTheProcessOnAnotherThreadIsHandledOnTheDrawingThread() {
+    TerminalRestore.recordDrawingThread()
+    let drawing = pthread_self()
+    #expect(TerminalRestore.forwardingThread(for: SIGINT, arrivedOn: drawing) == nil, "handled where it arrived")
+    let other = Locked<pthread_t?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      other.withLock { $0 = pthread_self() }
+      done.signal()
+    }
+    done.wait()
+    let worker = other.withLock { $0 }!
+    for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] {
+      let target = TerminalRestore.forwardingThread(for: signal, arrivedOn: worker)
+      #expect(target.map { pthread_equal($0, drawing) != 0 } == true, "signal \(signal) is sent on")
+    }
+    for signal in [SIGSEGV, SIGABRT, SIGILL, SIGTRAP] {
+      #expect(TerminalRestore.forwardingThread(for: signal, arrivedOn: worker) == nil, "crash \(signal) stays")
+    }
   }
 
   @Test func theSizeComesFromTheTerminal() throws {

@@ -35,6 +35,8 @@ public enum TerminalRestore {
     var modesChanged = false
     /// Whether the alternate screen is on (and the cursor hidden).
     var screenChanged = false
+    /// The thread that installed the handlers: the main thread, which writes the frames.
+    var drawingThread: pthread_t?
   }
 
   /// Allocated once and never freed; touched before any handler is installed.
@@ -90,6 +92,7 @@ public enum TerminalRestore {
   public static func installSignalHandlers() {
     _ = saved
     _ = previousActions
+    recordDrawingThread()
     for signal in signals where signal < signalLimit {
       guard sigaction(signal, nil, previousActions + Int(signal)) == 0, !isIgnored(previousActions[Int(signal)])
       else { continue }
@@ -129,9 +132,33 @@ public enum TerminalRestore {
 
   /// The handler: restore, put back the previous disposition, raise the signal again (delivered when the
   /// handler returns). Async-signal-safe.
+  ///
+  /// A signal sent to the process (Ctrl-C, `kill`) may land on any thread; on another thread than the one
+  /// that draws, the restore would race a frame being written, whose rest would then land on the restored
+  /// screen (seen once in the end-to-end test, under load). So such a signal is sent on to the drawing
+  /// thread and handled there, between two writes or inside one (a cut escape sequence is cancelled by
+  /// the leave sequence). A crash signal is the faulting thread's own and is handled where it arrives.
   static func restoreAndRaise(_ signal: Int32) {
+    if let drawing = forwardingThread(for: signal, arrivedOn: pthread_self()) {
+      _ = pthread_kill(drawing, signal)
+      return
+    }
     restore()
     if signal >= 0, signal < signalLimit { _ = sigaction(signal, previousActions + Int(signal), nil) }
     _ = raise(signal)
+  }
+
+  /// The drawing thread, when `signal`, which arrived on `thread`, is to be handled there instead: a signal
+  /// sent to the process, on another thread than the drawing one. Async-signal-safe.
+  package static func forwardingThread(for signal: Int32, arrivedOn thread: pthread_t) -> pthread_t? {
+    guard signal == SIGINT || signal == SIGTERM || signal == SIGHUP || signal == SIGQUIT,
+      let drawing = saved.pointee.drawingThread, pthread_equal(thread, drawing) == 0
+    else { return nil }
+    return drawing
+  }
+
+  /// Records the calling thread as the one that draws (``installSignalHandlers()`` does, first).
+  package static func recordDrawingThread() {
+    saved.pointee.drawingThread = pthread_self()
   }
 }
