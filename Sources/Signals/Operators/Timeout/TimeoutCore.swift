@@ -78,33 +78,36 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       }
       guard deliverer != nil else { return isOpen(for: .upstream) }
       // A value answered `stop` (a `first()` after the timeout) ends the operator: nothing to restart.
-      guard deliver(.value(value), from: &deliverer, answering: .upstream) == .continue else { return .stop }
-      if let clock { moveDeadline(now: clock.now) } else { rearm() }
+      // Restarted lazily, the deadline moves in the lock round trip that looks for queued events.
+      let answer = deliver(.value(value), from: &deliverer, answering: .upstream, restartingOn: clock)
+      guard answer == .continue else { return .stop }
+      if clock == nil { rearm() }
       return .continue
     case .finished, .failed:
-      // Closed to the timer first; the failure is mapped outside the lock, then claimed.
+      // Closed to the timer first. `finished` is claimed in the same lock round trip; a failure is mapped
+      // outside the lock, then claimed.
       var timer: SignalScheduledAction?
       unowned(unsafe) var scheduler: SchedulerReference? = nil  // the state keeps it
       var mapping = TimeoutFailureMapping.unchanged
+      var deliverer: Downstream?
       let closing = state.withLock { state -> Bool in
         guard !state.ended, state.phase == .upstream else { return false }
         state.phase = .closing
         timer = state.timer.take()
         if timer != nil { scheduler = state.scheduler }
         mapping = state.mapping
+        if case .finished = event { state.claim(.finished, into: &deliverer) }
         return true
       }
       guard closing else { return .stop }
       if let timer { scheduler?.cancel(timer) }
       let terminal: Event<Output, Failure>
-      switch event {
-      case .failed(let error):
+      if case .failed(let error) = event {
         terminal = .failed(mapping.map(error))
-      default:
+        state.withLock { $0.claim(terminal, into: &deliverer) }
+      } else {
         terminal = .finished
       }
-      var deliverer: Downstream?
-      state.withLock { $0.claim(terminal, into: &deliverer) }
       if deliverer != nil { _ = deliver(terminal, from: &deliverer, answering: .upstream) }
       return .stop
     }
@@ -114,16 +117,6 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   @inlinable
   func isOpen(for phase: State.Phase) -> SignalControl {
     state.withLock { !$0.ended && $0.phase == phase } ? .continue : .stop
-  }
-
-  /// `TimeoutRearm.lazily`, after a delivery: the interval restarts at `now`, the instant the downstream handled
-  /// the last value (the timer moves there when it fires).
-  @inlinable
-  func moveDeadline(now: SignalInstant) {
-    state.withLock { state in
-      guard !state.ended, state.phase == .upstream, case .lazily(let each) = state.rearm else { return }
-      state.deadline = now + each
-    }
   }
 
   /// `TimeoutRearm.eagerly` or `never`, after a delivery: re-arms the timer for `each` if values came since
@@ -240,7 +233,8 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// `SignalControl/stop` contract), so its subscription is let go rather than cancelled.
   @inlinable
   func deliver(
-    _ first: Event<Output, Failure>, from deliverer: inout Downstream?, answering source: TimeoutEventSource
+    _ first: Event<Output, Failure>, from deliverer: inout Downstream?, answering source: TimeoutEventSource,
+    restartingOn clock: SchedulerReference? = nil
   ) -> SignalControl {
     var event = first
     while true {
@@ -249,7 +243,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
         end(sparing: source)
         return .stop
       }
-      guard let next = state.withLock({ $0.next(returning: &deliverer) }) else {
+      // `TimeoutRearm.lazily`: the value just handled restarts the interval now (the timer moves there when it
+      // fires), set in the same lock round trip.
+      let now = clock?.now
+      guard let next = state.withLock({ $0.next(returning: &deliverer, restartingAt: now) }) else {
         return deliverer == nil ? .continue : .stop
       }
       event = next

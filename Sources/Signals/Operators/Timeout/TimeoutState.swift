@@ -172,8 +172,12 @@ struct TimeoutState<UpstreamFailure: Error, Downstream: SignalObserver> {
   /// The next queued event for the deliverer, which holds the downstream. When none is left, the delivery
   /// ends: the downstream moves back from `deliverer` into the state, unless the operator ended meanwhile
   /// (then `deliverer` keeps it, to release it outside the lock).
+  /// `now`, when the deliverer just handled a value and the interval restarts lazily, is the new start.
   @inlinable
-  mutating func next(returning deliverer: inout Downstream?) -> Event<Output, Failure>? {
+  mutating func next(returning deliverer: inout Downstream?, restartingAt now: SignalInstant? = nil)
+    -> Event<Output, Failure>?
+  {
+    if let now, !ended, phase == .upstream, case .lazily(let each) = rearm { deadline = now + each }
     if let next = pending.next(ended: ended, returning: &deliverer, into: &downstream) { return next }
     delivering = false
     return nil
