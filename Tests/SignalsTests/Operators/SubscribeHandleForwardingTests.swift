@@ -39,6 +39,7 @@ import Testing
     ("delay", { $0.delay(for: .seconds(1), scheduler: scheduler) }),
     ("timeout", { $0.timeout(.seconds(1), scheduler: scheduler) }),
     ("handleEvents", { $0.handleEvents(receiveValue: { _ in }) }),
+    ("receive(on:)", { $0.receive(on: scheduler) }),
     ("handleEvents(receiveCancel:)", { $0.handleEvents(receiveCancel: {}) }),
   ]
 

@@ -8,7 +8,7 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
 
   private struct State {
     var machine: Machine?
-    var upstream: SignalSubscription?
+    var upstream: SignalSubscriptionHandle?
     var run: SignalScheduledAction?
     var runNumber: UInt64 = 0
     var ended = false
@@ -24,15 +24,17 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
     self.scheduler = scheduler
   }
 
+  /// Subscribes to `upstream` (through its handle: no subscription object of its own) and returns the
+  /// subscription that ends the delivery.
   func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
   where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-    let token = upstream.subscribe(ReceiveOnObserver(storage: self))
-    let refused: SignalSubscription? = state.withLock { state in
-      if state.ended { return token }
-      state.upstream = token
-      return nil
+    // Moved, not copied, into the state; left here if delivery ended meanwhile.
+    var token = Optional(upstream._subscribeHandle(ReceiveOnObserver(storage: self)))
+    state.withLock { state in
+      guard !state.ended else { return }
+      state.upstream = token.take()
     }
-    refused?.cancel()
+    token.take()?.cancel()
     return SignalSubscription(target: self, id: 0)
   }
 
@@ -70,7 +72,7 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
   }
 
   private func end() {
-    let released: (Machine?, SignalSubscription?, SignalScheduledAction?) = state.withLock { state in
+    let released: (Machine?, SignalSubscriptionHandle?, SignalScheduledAction?) = state.withLock { state in
       guard !state.ended else { return (nil, nil, nil) }
       state.ended = true
       defer {
@@ -80,7 +82,8 @@ final class ReceiveOnStorage<Downstream: SignalObserver>: SubscriptionTarget, @u
       }
       return (state.machine, state.upstream, state.run)
     }
-    released.1?.cancel()
+    var upstream = released.1
+    upstream.take()?.cancel()
     if let run = released.2 { scheduler.cancel(run) }
   }
 
