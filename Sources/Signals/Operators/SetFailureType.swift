@@ -42,6 +42,11 @@ public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal whe
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(SetFailureTypeObserver(downstream: observer))
   }
+
+  /// The upstream's description as one scheduled value, if it has one: the failure type changes nothing
+  /// of the events, so `race(with: AfterSignal(…).setFailureType(to: E.self))` still runs the timer itself.
+  @inlinable
+  public var _scheduledValue: _ScheduledValue<Output>? { upstream._scheduledValue }
 }
 
 @usableFromInline

@@ -168,6 +168,8 @@ import Testing
     #expect(described?.value == "done")
     #expect(described?.delay == .milliseconds(2600))
     #expect(described?.scheduler as? TestScheduler === scheduler)
+    #expect(
+      after.setFailureType(to: TestError.self)._scheduledValue?.value == "done", "the failure type changes nothing")
     #expect(after.eraseToAnySignal()._scheduledValue == nil, "an erased timer is subscribed")
     #expect(after.map { $0 }._scheduledValue == nil)
     #expect(JustSignal("now")._scheduledValue == nil)

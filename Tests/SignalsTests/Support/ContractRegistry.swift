@@ -245,6 +245,20 @@ extension ContractCase {
       context in
       context.input(0).map { $0 }.race(with: context.input(1)).eraseToAnySignal()
     },
+    ContractCase(
+      "race(with: AfterSignal), run by the race as a timer",
+      [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+    ) { context in
+      context.input(0)
+        .race(with: AfterSignal(.seconds(1_000), value: -1, on: context.scheduler).setFailureType(to: TestError.self))
+        .eraseToAnySignal()
+    },
+    ContractCase("race(with: AfterSignal) that the timer wins", [.usesScheduler, .concurrent]) { context in
+      // Fires during the first settle: -1, then finished.
+      context.input(0)
+        .race(with: AfterSignal(.seconds(1), value: -1, on: context.scheduler).setFailureType(to: TestError.self))
+        .eraseToAnySignal()
+    },
     ContractCase("combineLatest", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
       context.input(0).combineLatest(context.input(1)).map { $0 &+ $1 }.eraseToAnySignal()
     },
