@@ -10,8 +10,9 @@ import Dispatch
 @usableFromInline
 struct MainActorDeliveryState<Downstream: SignalObserver> {
   @usableFromInline var downstream: Downstream?
-  @usableFromInline var queue: [Event<Downstream.Input, Downstream.Failure>] = []
-  @usableFromInline var head = 0
+  /// The events waiting for the main thread (the engines' one FIFO: taken events leave nothing behind to
+  /// release under the lock).
+  @usableFromInline var queue = EventQueue<Event<Downstream.Input, Downstream.Failure>>()
   @usableFromInline var draining = false
   @usableFromInline var hopScheduled = false
   @usableFromInline var upstream: SignalSubscriptionHandle?
@@ -24,17 +25,6 @@ struct MainActorDeliveryState<Downstream: SignalObserver> {
   /// Whether delivery has ended (a terminal event, `stop`, or a cancel).
   @inlinable
   var ended: Bool { downstream == nil }
-
-  @inlinable
-  mutating func popFirst() -> Event<Downstream.Input, Downstream.Failure>? {
-    guard head < queue.count else {
-      if !queue.isEmpty { queue.removeAll(keepingCapacity: queue.capacity <= 16) }
-      head = 0
-      return nil
-    }
-    defer { head += 1 }
-    return queue[head]
-  }
 }
 
 /// What an arriving event does.
@@ -78,7 +68,7 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
     let onMain = MainThread.isCurrent
     let arrival = state.withLock { state -> MainActorArrival in
       guard !state.ended else { return .refused }
-      if onMain && !state.draining && !state.hopScheduled && state.head == state.queue.count {
+      if onMain && !state.draining && !state.hopScheduled && state.queue.isEmpty {
         state.draining = true
         return .deliverNow
       }
@@ -117,7 +107,7 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   @inlinable
   func drain() {
     while let event = state.withLock({ state -> Event<Input, Failure>? in
-      guard !state.ended, let event = state.popFirst() else {
+      guard !state.ended, let event = state.queue.popFirst() else {
         state.draining = false
         return nil
       }
@@ -150,18 +140,17 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference).
   @inlinable
   static func end(_ storage: LockStorage<MainActorDeliveryState<Downstream>>) {
+    // Taken into locals, released after unlocking.
     var upstream: SignalSubscriptionHandle?
-    let released = storage.withLock { state -> (Downstream?, [Event<Input, Failure>]) in
+    var downstream: Downstream?
+    var waiting = EventQueue<Event<Input, Failure>>()
+    storage.withLock { state in
       upstream = state.upstream.take()
       state.draining = false
-      defer {
-        state.downstream = nil
-        state.queue = []
-        state.head = 0
-      }
-      return (state.downstream, state.queue)
+      downstream = state.downstream.take()
+      waiting = state.queue.removeAll()
     }
-    _ = released  // released here, outside the lock
+    _ = (downstream, waiting)  // released here, outside the lock
     upstream?.cancel()
   }
 }
