@@ -1,19 +1,23 @@
 /// The logic of ``Signal/debounce(for:scheduler:)``.
+@usableFromInline
 struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
-  typealias Input = Output
-  typealias UpstreamFailure = Failure
+  @usableFromInline typealias Input = Output
+  @usableFromInline typealias UpstreamFailure = Failure
 
-  let interval: Duration
+  @usableFromInline let interval: Duration
   /// The latest value, waiting for a quiet interval, and its timer.
-  private var pending: (value: Output, timer: UInt64)?
-  private var nextID: UInt64 = 0
+  @usableFromInline var pending: (value: Output, timer: UInt64)?
+  @usableFromInline var nextID: UInt64 = 0
 
+  @inlinable
   init(interval: Duration) {
     self.interval = effectiveInterval(interval)
   }
 
+  @inlinable
   mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
 
+  @inlinable
   mutating func receive(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
   ) {
@@ -34,6 +38,7 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     }
   }
 
+  @inlinable
   mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
     guard let pending, pending.timer == id else { return }
     effects.send(.value(pending.value))

@@ -44,12 +44,14 @@ public struct DelaySignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the delayed events.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     .make(_subscribeHandle(observer))
   }
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     TimedOperatorStorage(

@@ -1,21 +1,25 @@
 /// The logic of ``Signal/delay(for:scheduler:)``: every event, terminal events
 /// included, is held for the interval and then sent, in arrival order.
+@usableFromInline
 struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
-  typealias Input = Output
-  typealias UpstreamFailure = Failure
+  @usableFromInline typealias Input = Output
+  @usableFromInline typealias UpstreamFailure = Failure
 
-  let interval: Duration
+  @usableFromInline let interval: Duration
   /// Events waiting for their timer, oldest first, each with its timer's id.
-  private var waiting: [(id: UInt64, event: Event<Output, Failure>)] = []
-  private var head = 0
-  private var nextID: UInt64 = 0
+  @usableFromInline var waiting: [(id: UInt64, event: Event<Output, Failure>)] = []
+  @usableFromInline var head = 0
+  @usableFromInline var nextID: UInt64 = 0
 
+  @inlinable
   init(interval: Duration) {
     self.interval = effectiveInterval(interval)
   }
 
+  @inlinable
   mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
 
+  @inlinable
   mutating func receive(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
   ) {
@@ -26,6 +30,7 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
 
   /// Sends every waiting event up to the one whose timer fired, so the order
   /// holds even on a scheduler that runs equal deadlines out of order.
+  @inlinable
   mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
     while head < waiting.count && waiting[head].id <= id {
       effects.send(waiting[head].event)

@@ -109,12 +109,14 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the throttled values.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     .make(_subscribeHandle(observer))
   }
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     TimedOperatorStorage(

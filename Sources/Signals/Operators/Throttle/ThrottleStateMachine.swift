@@ -4,20 +4,22 @@
 /// window open until `windowEnd` with nothing held; a window open with a held value and a timer at
 /// `windowEnd` (only when `trailing`: otherwise values inside a window are dropped, and no timer is
 /// ever scheduled).
+@usableFromInline
 struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
-  typealias Input = Output
-  typealias UpstreamFailure = Failure
+  @usableFromInline typealias Input = Output
+  @usableFromInline typealias UpstreamFailure = Failure
 
-  let interval: Duration
-  let latest: Bool
-  let leading: Bool
-  let trailing: Bool
+  @usableFromInline let interval: Duration
+  @usableFromInline let latest: Bool
+  @usableFromInline let leading: Bool
+  @usableFromInline let trailing: Bool
   /// When the current window closes (half-open: a value at `windowEnd` belongs to the next window).
-  private var windowEnd: SignalInstant?
+  @usableFromInline var windowEnd: SignalInstant?
   /// The value to send when the window closes, and its timer.
-  private var held: (value: Output, timer: UInt64)?
-  private var nextID: UInt64 = 0
+  @usableFromInline var held: (value: Output, timer: UInt64)?
+  @usableFromInline var nextID: UInt64 = 0
 
+  @inlinable
   init(interval: Duration, latest: Bool, leading: Bool, trailing: Bool) {
     self.interval = effectiveInterval(interval)
     self.latest = latest
@@ -25,8 +27,10 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     self.trailing = trailing
   }
 
+  @inlinable
   mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
 
+  @inlinable
   mutating func receive(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
   ) {
@@ -68,7 +72,8 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     }
   }
 
-  private mutating func hold(
+  @inlinable
+  mutating func hold(
     _ value: Output, until deadline: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
   ) {
     nextID += 1
@@ -76,6 +81,7 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     effects.schedule.append((nextID, deadline))
   }
 
+  @inlinable
   mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
     guard let held, held.timer == id else { return }
     effects.send(.value(held.value))
