@@ -65,18 +65,13 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    receiveSubscription?()
-    guard let receiveCancel else {
+    guard receiveCancel != nil else {
+      receiveSubscription?()
       return upstream.subscribe(
         HandleEventsObserver(
           downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: nil))
     }
-    let hook = HandleEventsCancelHook(receiveCancel)
-    hook.attach(
-      upstream._subscribeHandle(
-        HandleEventsObserver(
-          downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)))
-    return SignalSubscription(target: hook, id: 0)
+    return .make(_subscribeHandle(observer))  // the cancel hook's: one subscription object, as before
   }
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
