@@ -32,26 +32,16 @@ import Testing
     #expect(hooks.recorded == ["subscription", "completion failed(SignalsTests.TestError(code: 2))"])
   }
 
-  @Test func cancelBeforeATerminalEventFiresReceiveCancelOnce() {
+  /// Subscribed directly, or by another operator (a race, through `_subscribeHandle`): either cancel
+  /// reaches the hook once and cancels the upstream.
+  @Test(arguments: [false, true])
+  func cancelBeforeATerminalEventFiresReceiveCancelOnce(insideARace: Bool) {
     let subject = PassthroughSignal<Int, TestError>()
     let hooks = Hooks()
     let log = EventLog<Int, TestError>()
-    let token = hooks.attach(to: subject).subscribe(log)
-    subject.send(1)
-    token.cancel()
-    token.cancel()
-    subject.send(2)
-    #expect(hooks.recorded == ["subscription", "value 1", "cancel"])
-    #expect(log.events == [.value(1)])
-    #expect(!subject.hasObservers)
-  }
-
-  @Test func insideAnotherOperatorCancellingFiresReceiveCancelOnceAndCancelsTheUpstream() {
-    // Subscribed by a race (through `_subscribeHandle`): the race's cancel reaches the hook.
-    let subject = PassthroughSignal<Int, TestError>()
-    let hooks = Hooks()
-    let log = EventLog<Int, TestError>()
-    let token = hooks.attach(to: subject).race(with: NeverSignal<Int, TestError>()).subscribe(log)
+    let signal = hooks.attach(to: subject)
+    let token =
+      insideARace ? signal.race(with: NeverSignal<Int, TestError>()).subscribe(log) : signal.subscribe(log)
     subject.send(1)
     token.cancel()
     token.cancel()
