@@ -140,6 +140,15 @@ public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `ca
     self.canceller = canceller
   }
 
+  /// A handle that calls `target.cancelSubscription(id:)`, as ``SignalSubscription``'s
+  /// `init(target:id:)` does, without a subscription object. Capture-free for a concrete `Target`.
+  @inlinable
+  package init<Target: SubscriptionTarget>(target: Target, id: UInt64) {
+    self.init(object: target, id: id) { target, id in
+      unsafeDowncast(target, to: Target.self).cancelSubscription(id: id)
+    }
+  }
+
   /// A handle holding `subscription`: cancelling the handle cancels it.
   @inlinable
   public init(_ subscription: SignalSubscription) {

@@ -170,9 +170,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     }
     token.take()?.cancel()
     apply { machine, _, effects in machine.start(&effects) }
-    return SignalSubscriptionHandle(object: self, id: 0) { target, id in
-      unsafeDowncast(target, to: SpecializedTarget.self).cancelSubscription(id: id)
-    }
+    return SignalSubscriptionHandle(target: self as SpecializedTarget, id: 0)
   }
 
   /// An upstream event: through the machine. Answers `.stop` once delivery has ended.

@@ -89,10 +89,7 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
       upstream._subscribeHandle(
         HandleEventsObserver(
           downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)))
-    // Capture-free: the hook is not generic.
-    return SignalSubscriptionHandle(object: hook, id: 0) { hook, id in
-      unsafeDowncast(hook, to: HandleEventsCancelHook.self).cancelSubscription(id: id)
-    }
+    return SignalSubscriptionHandle(target: hook, id: 0)  // capture-free: the hook is not generic
   }
 }
 

@@ -46,7 +46,7 @@ enum TimeoutFailureMapping: Sendable {
 
 /// How a value restarts a `timeout`'s interval.
 @usableFromInline
-enum TimeoutRearm: Sendable, Equatable {
+enum TimeoutRearm: Sendable {
   /// It does not: the first value disarms the timer for good (a timeout on the first value only).
   case never
   /// Lazily: the value only moves the deadline (`now + each`, one clock read, no scheduling); when the
