@@ -140,19 +140,35 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
     }
   }
 
-  /// Subscribes `observer` to `upstream` in the reserved slot `key`, unless the
-  /// operator ended or the slot was dropped meanwhile (a race already decided).
-  /// A subscription that arrives after its slot was dropped is cancelled at once.
+  /// Whether the reserved slot `key` still waits for its upstream's subscription: the operator has not
+  /// ended and the slot was not dropped meanwhile (a race already decided).
+  ///
+  /// An operator's face subscribes its upstreams itself, between this and ``keep(_:key:)``: a generic
+  /// engine function that subscribed them would appear once per combining operator of a chain with a
+  /// growing observer type, and the compiler's specializer gives up at the third (the Engines article,
+  /// rule 14).
   @inlinable
-  func subscribe<Upstream: Signal, Observer: SignalObserver>(_ upstream: Upstream, key: UInt64, with observer: Observer)
-  where Upstream.Output == Observer.Input, Upstream.Failure == Observer.Failure {
-    let isReserved = state.withLock { state in !state.isEnded && state.upstreams.isReserved(key) }
-    guard isReserved else { return }
-    let subscription = upstream.subscribe(observer)
+  func isWaiting(for key: UInt64) -> Bool {
+    state.withLock { state in !state.isEnded && state.upstreams.isReserved(key) }
+  }
+
+  /// Keeps `subscription` in the reserved slot `key`; cancels it at once if the operator ended or the slot
+  /// was dropped meanwhile.
+  @inlinable
+  func keep(_ subscription: SignalSubscription, key: UInt64) {
     let isKept = state.withLock { state in
       !state.isEnded && state.upstreams.activate(key, with: subscription)
     }
     if !isKept { subscription.cancel() }
+  }
+
+  /// Subscribes `observer` to `upstream` in the reserved slot `key`, unless the operator ended or the slot
+  /// was dropped meanwhile: for observers that subscribe inner signals as they arrive.
+  @inlinable
+  func subscribe<Upstream: Signal, Observer: SignalObserver>(_ upstream: Upstream, key: UInt64, with observer: Observer)
+  where Upstream.Output == Observer.Input, Upstream.Failure == Observer.Failure {
+    guard isWaiting(for: key) else { return }
+    keep(upstream.subscribe(observer), key: key)
   }
 
   /// Ends the operator from the downstream side: no more events, every upstream cancelled.

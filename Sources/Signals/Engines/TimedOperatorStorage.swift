@@ -157,13 +157,17 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     super.init { target, _ in unsafeDowncast(target, to: TimedOperatorStorage.self).end() }
   }
 
-  /// Subscribes to `upstream`, starts the machine, and returns the handle that ends it (capture-free: it
-  /// calls the canceller this class stores, specialized).
+  /// Keeps `upstream`, the subscription of this storage's `TimedUpstreamObserver`, starts the machine,
+  /// and returns the handle that ends it (capture-free: it calls the canceller this class stores,
+  /// specialized).
+  ///
+  /// The operator's face subscribes the upstream itself, not this method: a generic engine function that
+  /// subscribes an upstream would appear once per time operator of a chain with a growing observer type,
+  /// and the compiler's specializer gives up at the third (the Engines article, rule 14).
   @inlinable
-  func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscriptionHandle
-  where Upstream.Output == Machine.Input, Upstream.Failure == Machine.UpstreamFailure {
+  func attach(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
     // Moved, not copied, into the state; left here if the operator ended meanwhile.
-    var token = Optional(upstream._subscribeHandle(TimedUpstreamObserver(storage: self)))
+    var token = Optional(upstream)
     state.withLock { state in
       guard !state.ended else { return }
       state.upstream = token.take()

@@ -52,10 +52,16 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return .make(
-      finishGuard.connect(
-        upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, finishGuard: finishGuard))))
+    return finishGuard.connect(
+      upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, finishGuard: finishGuard)))
   }
 }
 
@@ -83,10 +89,16 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return .make(
-      finishGuard.connect(
-        upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, finishGuard: finishGuard))))
+    return finishGuard.connect(
+      upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, finishGuard: finishGuard)))
   }
 }
 

@@ -45,10 +45,16 @@ public struct LastSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return .make(
-      finishGuard.connect(
-        upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard))))
+    return finishGuard.connect(
+      upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard)))
   }
 }
 

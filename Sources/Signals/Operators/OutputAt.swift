@@ -40,10 +40,16 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return .make(
-      finishGuard.connect(
-        upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, finishGuard: finishGuard))))
+    return finishGuard.connect(
+      upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, finishGuard: finishGuard)))
   }
 }
 

@@ -42,11 +42,18 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let finishGuard = TrailingFinishGuard.guarding(Observer.self)
     let observer = ReduceObserver(
       downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: finishGuard
     )
-    return .make(finishGuard.connect(upstream._subscribeHandle(observer)))
+    return finishGuard.connect(upstream._subscribeHandle(observer))
   }
 }
 

@@ -77,8 +77,9 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
     let serializer = Serializer(downstream: observer, machine: machine)
     guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
-      serializer.subscribe(
-        upstream, key: UInt64(index), with: IndexedUpstreamObserver(serializer: serializer, index: index))
+      let key = UInt64(index)
+      guard serializer.isWaiting(for: key) else { continue }
+      serializer.keep(upstream.subscribe(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
     }
     return serializer.subscription
   }

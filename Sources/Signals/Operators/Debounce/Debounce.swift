@@ -60,9 +60,10 @@ public struct DebounceSignal<Upstream: Signal>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    TimedOperatorStorage(
+    let storage = TimedOperatorStorage(
       machine: DebounceStateMachine<Output, Failure>(interval: interval), downstream: observer,
       scheduler: schedulerReference
-    ).attach(to: upstream)
+    )
+    return storage.attach(upstream._subscribeHandle(TimedUpstreamObserver(storage: storage)))
   }
 }

@@ -77,9 +77,11 @@ public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner
     let machine = FlatMapStateMachine<Inner>(maxConcurrency: maxConcurrency, buffering: buffering)
     let storage = FlatMapStorage(downstream: observer, machine: machine)
     guard storage.reserve(CollectionOfOne(FlatMapStateMachine<Inner>.upstreamKey)) else { return .empty }
-    storage.subscribe(
-      upstream, key: FlatMapStateMachine<Inner>.upstreamKey,
-      with: FlatMapOuterObserver<Observer, Upstream, Inner>(storage: storage, transform: transform))
+    let key = FlatMapStateMachine<Inner>.upstreamKey
+    if storage.isWaiting(for: key) {
+      let outer = FlatMapOuterObserver<Observer, Upstream, Inner>(storage: storage, transform: transform)
+      storage.keep(upstream.subscribe(outer), key: key)
+    }
     return storage.subscription
   }
 }

@@ -52,7 +52,8 @@ public struct MergeSignal<Upstream: Signal>: Signal {
     guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
-      serializer.subscribe(upstream, key: key, with: MergeObserver(serializer: serializer, key: key))
+      guard serializer.isWaiting(for: key) else { continue }
+      serializer.keep(upstream.subscribe(MergeObserver(serializer: serializer, key: key)), key: key)
     }
     return serializer.subscription
   }

@@ -76,10 +76,14 @@ public struct PrefixUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal
     let storage = PrefixUntilOutputStorage(downstream: observer, machine: PrefixUntilOutputStateMachine())
     let keys = PrefixUntilOutputStateMachine.self
     guard storage.reserve([keys.triggerKey, keys.upstreamKey]) else { return .empty }
-    storage.subscribe(
-      trigger, key: keys.triggerKey,
-      with: PrefixUntilOutputTriggerObserver<Observer, Trigger>(storage: storage, triggerFailure: triggerFailure))
-    storage.subscribe(upstream, key: keys.upstreamKey, with: PrefixUntilOutputObserver(storage: storage))
+    if storage.isWaiting(for: keys.triggerKey) {
+      let triggerObserver = PrefixUntilOutputTriggerObserver<Observer, Trigger>(
+        storage: storage, triggerFailure: triggerFailure)
+      storage.keep(trigger.subscribe(triggerObserver), key: keys.triggerKey)
+    }
+    if storage.isWaiting(for: keys.upstreamKey) {
+      storage.keep(upstream.subscribe(PrefixUntilOutputObserver(storage: storage)), key: keys.upstreamKey)
+    }
     return storage.subscription
   }
 }

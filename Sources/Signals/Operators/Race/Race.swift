@@ -61,7 +61,8 @@ public struct RaceSignal<Upstream: Signal>: Signal {
     }
     let core = RaceCore(downstream: observer, contestants: upstreams.count)
     for (index, upstream) in upstreams.enumerated() {
-      guard core.subscribe(upstream, index: index) else { break }  // decided: the rest are never subscribed
+      // Decided: the rest are never subscribed.
+      guard core.keep(upstream._subscribeHandle(core.observer(index)), index: index) else { break }
     }
     return core.handle
   }

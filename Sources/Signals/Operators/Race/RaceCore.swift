@@ -117,13 +117,16 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
     }
   }
 
-  /// Subscribes contestant `index`; answers whether the race is still undecided, that is, whether the
-  /// next contestant should be subscribed.
+  /// Keeps `subscription`, contestant `index`'s (its `RaceContestantObserver`'s); answers whether the
+  /// race is still undecided, that is, whether the next contestant should be subscribed.
+  ///
+  /// The faces subscribe the contestants themselves: a generic engine function that subscribed them
+  /// would appear once per race of a chain with a growing observer type, and the compiler's specializer
+  /// gives up at the third (the Engines article, rule 14).
   @inlinable
-  func subscribe<Contestant: Signal>(_ contestant: Contestant, index: Int) -> Bool
-  where Contestant.Output == Output, Contestant.Failure == Failure {
+  func keep(_ subscription: consuming SignalSubscriptionHandle, index: Int) -> Bool {
     // Moved, not copied, into the state (a copy retains and releases the handle's references).
-    var moving = Optional(contestant._subscribeHandle(RaceContestantObserver(core: self, index: index)))
+    var moving = Optional(subscription)
     let undecided = state.withLock { state -> Bool in
       guard state.keeps(index) else { return false }
       state.entries.put(moving.take()!, at: index)
@@ -131,6 +134,12 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
     }
     moving?.cancel()  // not kept
     return undecided
+  }
+
+  /// The observer for contestant `index`.
+  @inlinable
+  func observer(_ index: Int) -> RaceContestantObserver<Downstream> {
+    RaceContestantObserver(core: self, index: index)
   }
 
   /// Runs contestant 1, `timer` (which the state also holds), as a timer: what a subscribed `AfterSignal`

@@ -64,11 +64,11 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
     // `AfterSignal`) is run by the race itself as a timer; see `RaceCore.connectTimer(_:)`.
     let timer = secondContestant._scheduledValue
     let core = RaceCore(downstream: observer, contestants: 2, timer: timer)
-    if core.subscribe(firstContestant, index: 0) {
+    if core.keep(firstContestant._subscribeHandle(core.observer(0)), index: 0) {
       if let timer {
         core.connectTimer(timer)
       } else {
-        _ = core.subscribe(secondContestant, index: 1)
+        _ = core.keep(secondContestant._subscribeHandle(core.observer(1)), index: 1)
       }
     }
     return core.handle

@@ -49,7 +49,9 @@ where Upstream.Output: Signal, Upstream.Output.Failure == Upstream.Failure {
     let storage = SwitchToLatestStorage(downstream: observer, machine: SwitchToLatestStateMachine())
     let key = SwitchToLatestStateMachine.upstreamKey
     guard storage.reserve(CollectionOfOne(key)) else { return .empty }
-    storage.subscribe(upstream, key: key, with: SwitchToLatestOuterObserver<Observer, Upstream>(storage: storage))
+    if storage.isWaiting(for: key) {
+      storage.keep(upstream.subscribe(SwitchToLatestOuterObserver<Observer, Upstream>(storage: storage)), key: key)
+    }
     return storage.subscription
   }
 }

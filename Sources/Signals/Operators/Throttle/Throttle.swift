@@ -119,10 +119,11 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    TimedOperatorStorage(
+    let storage = TimedOperatorStorage(
       machine: ThrottleStateMachine<Output, Failure>(
         interval: interval, latest: latest, leading: leading, trailing: trailing),
       downstream: observer, scheduler: schedulerReference
-    ).attach(to: upstream)
+    )
+    return storage.attach(upstream._subscribeHandle(TimedUpstreamObserver(storage: storage)))
   }
 }
