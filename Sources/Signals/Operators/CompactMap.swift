@@ -32,6 +32,7 @@ public struct CompactMapSignal<Upstream: Signal, Output: Sendable>: Signal {
 
   /// Subscribes `observer` to the non-`nil` transformed values.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(CompactMapObserver(downstream: observer, transform: transform))
@@ -39,6 +40,7 @@ public struct CompactMapSignal<Upstream: Signal, Output: Sendable>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(CompactMapObserver(downstream: observer, transform: transform))

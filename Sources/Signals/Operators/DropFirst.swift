@@ -42,6 +42,7 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` to the values after the first ``count``.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard count > 0 else { return upstream.subscribe(observer) }
@@ -50,6 +51,7 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     guard count > 0 else { return upstream._subscribeHandle(observer) }

@@ -34,6 +34,7 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` to the values from the first that fails the predicate on.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(DropWhileObserver(downstream: observer, predicate: predicate))
@@ -41,6 +42,7 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(DropWhileObserver(downstream: observer, predicate: predicate))

@@ -27,6 +27,7 @@ public struct FilterSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` to the values that pass the predicate.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(FilterObserver(downstream: observer, isIncluded: isIncluded))
@@ -34,6 +35,7 @@ public struct FilterSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(FilterObserver(downstream: observer, isIncluded: isIncluded))
@@ -59,5 +61,19 @@ struct FilterObserver<Downstream: SignalObserver>: SignalObserver {
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     if case .value(let value) = event, !isIncluded(value) { return .continue }
     return downstream.receive(event)
+  }
+}
+
+extension FilterSignal {
+  /// Passes on only the values for which this signal's predicate and then `isIncluded` return `true`
+  /// (`isIncluded` is not asked about a value the first predicate refused): one `filter`, with the same
+  /// values, events and subscription as two.
+  ///
+  /// So filters in a row are one operator, whatever their number: one observer, one step per value (the
+  /// Engines article, rule 14).
+  @inlinable
+  public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> FilterSignal<Upstream> {
+    let first = self.isIncluded
+    return FilterSignal(upstream: upstream) { first($0) && isIncluded($0) }
   }
 }

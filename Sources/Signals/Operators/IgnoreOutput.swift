@@ -32,6 +32,7 @@ public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` to the upstream's terminal event.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
@@ -39,6 +40,7 @@ public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))

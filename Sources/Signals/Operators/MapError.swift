@@ -34,6 +34,7 @@ public struct MapErrorSignal<Upstream: Signal, Failure: Error>: Signal {
 
   /// Subscribes `observer`; a failure reaches it transformed.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(MapErrorObserver(downstream: observer, transform: transform))
@@ -41,6 +42,7 @@ public struct MapErrorSignal<Upstream: Signal, Failure: Error>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(MapErrorObserver(downstream: observer, transform: transform))

@@ -40,6 +40,7 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` to the first ``maxLength`` values.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard maxLength > 0 else {
@@ -51,6 +52,7 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     guard maxLength > 0 else {

@@ -34,6 +34,7 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` to the leading values that satisfy the predicate.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(PrefixWhileObserver(downstream: observer, predicate: predicate))
@@ -41,6 +42,7 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(PrefixWhileObserver(downstream: observer, predicate: predicate))

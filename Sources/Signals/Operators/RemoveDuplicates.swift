@@ -44,6 +44,7 @@ public struct RemoveDuplicatesSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer`, remembering the last value emitted to it.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(RemoveDuplicatesObserver(downstream: observer, predicate: predicate))
@@ -51,6 +52,7 @@ public struct RemoveDuplicatesSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(RemoveDuplicatesObserver(downstream: observer, predicate: predicate))

@@ -36,6 +36,7 @@ public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer`, remembering whether a value passed.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(ReplaceEmptyObserver(downstream: observer, output: output))
@@ -43,6 +44,7 @@ public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(ReplaceEmptyObserver(downstream: observer, output: output))

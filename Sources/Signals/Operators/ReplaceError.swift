@@ -38,6 +38,7 @@ public struct ReplaceErrorSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer`; a failure reaches it as ``output`` then `finished`.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -46,6 +47,7 @@ public struct ReplaceErrorSignal<Upstream: Signal>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(

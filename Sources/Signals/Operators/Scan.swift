@@ -44,6 +44,7 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
 
   /// Subscribes `observer` with a fresh accumulator.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -52,6 +53,7 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(

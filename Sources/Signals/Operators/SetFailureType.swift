@@ -31,6 +31,7 @@ public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal whe
 
   /// Subscribes `observer`; it receives the upstream's values and `finished`.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(SetFailureTypeObserver(downstream: observer))
@@ -38,6 +39,7 @@ public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal whe
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(SetFailureTypeObserver(downstream: observer))

@@ -59,6 +59,7 @@ public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: 
 
   /// Subscribes `observer` to the transformed values.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
@@ -66,6 +67,7 @@ public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: 
 
   /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
   @inlinable
+  @inline(__always)
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream._subscribeHandle(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))

@@ -11,7 +11,9 @@ import Testing
   /// Each operator applied to a probe, by name.
   static let operators: [(name: String, make: @Sendable (ProbeSignal<Never>) -> any Signal)] = [
     ("map", { $0.map { $0 + 1 } }),
+    ("map, map (fused)", { $0.map { $0 + 1 }.map { $0 * 2 } }),
     ("filter", { $0.filter { $0 > 0 } }),
+    ("filter, filter (fused)", { $0.filter { $0 > 0 }.filter { $0 < 9 } }),
     ("compactMap", { $0.compactMap { $0 > 0 ? $0 : nil } }),
     ("tryMap", { $0.tryMap { $0 } }),
     ("setFailureType", { $0.setFailureType(to: TestError.self) }),
@@ -32,6 +34,7 @@ import Testing
     ("last", { $0.last() }),
     ("count", { $0.count() }),
     ("collect", { $0.collect() }),
+    ("collect(2)", { $0.collect(2) }),
     ("reduce", { $0.reduce(0, +) }),
     ("output(at:)", { $0.output(at: 1) }),
     ("debounce", { $0.debounce(for: .seconds(1), scheduler: scheduler) }),
