@@ -13,7 +13,7 @@ enum BenchCommand {
       --json    print only JSON, one object per line per workload
       --runs N  timed runs per side after the warm-up (default 5, at least 5)
       --only    run only the named workloads (e.g. --only W1,W4-10k)
-      --cpu-time  time W1–W5, W8, W9 and W10 by the thread's CPU time instead of wall time
+      --cpu-time  time W1–W5 and W8–W11 by the thread's CPU time instead of wall time
                 (for a loaded machine: time spent descheduled does not count)
       --each    also print every timed run's figures, to standard error (how a
                 machine whose speed comes and goes shows up: see BENCHMARKS.md)

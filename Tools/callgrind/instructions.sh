@@ -17,10 +17,10 @@ declare -A functions=(
   [W3]="fanInSignals fanInClosures" [W4]="virtualTimeSignals virtualTimeHeap"
   [W4-10k]="virtualTimeSignals virtualTimeHeap" [W5]="introRaceSignals introRaceHeap"
   [W5-once]="introRaceOnceSignals introRaceOnceHeap" [W9]="introDecidedSignals introDecidedByHand"
-  [W10]="fanOutSend fanOutCall"
+  [W10]="fanOutSend fanOutCall" [W11]="searchFieldSignals searchFieldByHand"
 )
 workloads=("$@")
-[[ ${#workloads[@]} -gt 0 ]] || workloads=(W1 W2 W3 W4 W4-10k W5 W5-once W9 W10)
+[[ ${#workloads[@]} -gt 0 ]] || workloads=(W1 W2 W3 W4 W4-10k W5 W5-once W9 W10 W11)
 swift build -c release --product signals-bench >/dev/null
 bench="$(swift build -c release --show-bin-path)/signals-bench"
 symbols=$(nm "$bench" | awk '{print $3}')

@@ -77,4 +77,14 @@ struct HeapScheduler {
       entry.action()
     }
   }
+
+  /// Runs every entry due at or before `instant` in order (each at its deadline), then moves `now` to
+  /// `instant`.
+  mutating func run(until instant: Int64) {
+    while !entries.isEmpty && entries[0].deadline <= instant, let entry = popFirst() {
+      now = entry.deadline
+      entry.action()
+    }
+    now = max(now, instant)
+  }
 }

@@ -10,6 +10,7 @@ struct WorkloadSizes {
   var introStarts: Int
   var introRounds: Int
   var fanOutValues: Int
+  var typingSessions: Int
 
   static let full = WorkloadSizes(
     throughputValues: 10_000_000,
@@ -21,7 +22,8 @@ struct WorkloadSizes {
     asyncElements: 1_000_000,
     introStarts: 20_000,
     introRounds: 20_000,
-    fanOutValues: 10_000
+    fanOutValues: 10_000,
+    typingSessions: 50_000
   )
 
   static let quick = WorkloadSizes(
@@ -34,7 +36,8 @@ struct WorkloadSizes {
     asyncElements: 50_000,
     introStarts: 1_000,
     introRounds: 1_000,
-    fanOutValues: 500
+    fanOutValues: 500,
+    typingSessions: 1_000
   )
 }
 
@@ -53,5 +56,6 @@ func allWorkloads(_ sizes: WorkloadSizes, clock: TimingClock = .wall) -> [Worklo
     introStartWorkload(rounds: sizes.introStarts, clock: clock),
     introDecidedWorkload(rounds: sizes.introRounds),
     fanOutWorkload(values: sizes.fanOutValues, clock: clock),
+    searchFieldWorkload(sessions: sizes.typingSessions),
   ]
 }
