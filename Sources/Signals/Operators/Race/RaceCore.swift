@@ -1,11 +1,9 @@
 // The race engine, for both faces (`race(with:)` of two signals, `RaceSignal` of an array): contestants are
-// numbered in subscription order. The winner is decided under the lock, and from then on only the winner,
-// which delivers serially itself, reaches the downstream; the others are answered `stop`. So the whole
+// numbered in subscription order. The winner is decided under the lock, and from then on only the winner
+// reaches the downstream, through the engines' one drainer (`SerialDelivery`: serial, reentrant events after
+// the current one, the downstream moved out while delivering); the others are answered `stop`. So the whole
 // race is one `Locked` (one allocation, also what its subscription cancels), and the queue of events is
-// only for a winner that sends during its own delivery (a source that delivers reentrantly): empty and
-// unallocated otherwise. The winner takes the downstream out of the state for each delivery and puts it
-// back afterwards, so a delivery retains nothing; a cancel meanwhile finds no downstream to release, and
-// the winner, which then sees `ended`, releases it.
+// only for a winner that sends during its own delivery: empty and unallocated otherwise.
 //
 // A capability: contestant 1 that is one scheduled value (`Signal._scheduledValue`, an `AfterSignal`: the
 // intro's fixed length, a safety timeout) is run by the race itself, as a timer whose action delivers the
@@ -63,21 +61,18 @@ struct RaceEntries: Sendable {
 /// The state of one race subscription.
 @usableFromInline
 struct RaceState<Downstream: SignalObserver> {
-  /// Here while no delivery is in progress (the winner holds it meanwhile); `nil` once the race ended.
-  @usableFromInline var downstream: Downstream?
-  /// Set once the race ended: a terminal event, `stop`, or cancel.
-  @usableFromInline var ended = false
+  /// The winner's deliveries (see `SerialDelivery`): ended once the race ended (a terminal event, `stop`, or
+  /// cancel).
+  @usableFromInline var delivery: SerialDelivery<Downstream>
   /// The winning contestant's number, once one sent an event.
   @usableFromInline var winner: Int?
   @usableFromInline var entries: RaceEntries
-  /// The winner's events sent during its own delivery, delivered after it in order.
-  @usableFromInline var pending = PendingEvents<Downstream.Input, Downstream.Failure>()
   /// Contestant 1, when the race runs it as a timer (`RaceCore.connectTimer(_:)`): its value and scheduler.
   @usableFromInline let timer: _ScheduledValue<Downstream.Input>?
 
   @inlinable
   init(downstream: Downstream, contestants: Int, timer: _ScheduledValue<Downstream.Input>?) {
-    self.downstream = downstream
+    self.delivery = SerialDelivery(downstream)
     self.entries = RaceEntries(count: contestants)
     self.timer = timer
   }
@@ -85,7 +80,7 @@ struct RaceState<Downstream: SignalObserver> {
   /// Whether contestant `index`'s entry is kept: the race goes on, and `index` has not lost.
   @inlinable
   func keeps(_ index: Int) -> Bool {
-    !ended && (winner == nil || winner == index)
+    !delivery.isEnded && (winner == nil || winner == index)
   }
 
   /// Takes every entry out but `kept`'s, into `taken`; answers the timer's scheduler if the timer was taken.
@@ -177,7 +172,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
     var losersTimer: SchedulerReference?
     var deliverer: Downstream?
     let accepted = state.withLock { state -> Bool in
-      guard !state.ended else { return false }
+      guard state.delivery.isOpen else { return false }
       if case .none = event { event = .value(state.timer.unsafelyUnwrapped.value) }
       if state.winner == nil {
         state.winner = index
@@ -185,33 +180,27 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
       } else if state.winner != index {
         return false
       }
-      if state.downstream == nil {
-        // The winner's own delivery is in progress (it sent reentrantly): delivered after it.
-        state.pending.append(event.unsafelyUnwrapped)
-      } else {
-        deliverer = state.downstream.take()
-      }
+      // Queued behind the winner's own delivery when it sends reentrantly.
+      state.delivery.post(event.unsafelyUnwrapped, claiming: &deliverer)
       return true
     }
-    guard accepted, var event else { return .stop }
+    guard accepted, let event else { return .stop }
     guard deliverer != nil else { return event.isTerminal ? .stop : .continue }
     losers.cancelAll(timerOn: losersTimer)
-    while true {
-      // Called in place: binding the downstream to a constant would retain it.
-      let answer = deliverer.unsafelyUnwrapped.receive(event)
-      if event.isTerminal || answer == .stop {
-        // The winner is answered `stop` (or just ended): it ends by itself, so its entry is only let go.
-        Self.cancel(state.storage, sparing: index)
-        return .stop
-      }
-      // The downstream goes back into the state when nothing is queued, unless the race was cancelled
-      // meanwhile (then `deliverer` keeps it, and it is released here, outside the lock).
-      guard let next = state.withLock({ $0.pending.next(ended: $0.ended, returning: &deliverer, into: &$0.downstream) })
-      else {
-        return deliverer == nil ? .continue : .stop
-      }
-      event = next
+    let drained = state.storage.drain(
+      event,
+      deliver: { event in
+        // Called in place: binding the downstream to a constant would retain it.
+        deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
+      },
+      next: { $0.delivery.next(returning: &deliverer) })
+    guard drained else {
+      // The winner is answered `stop` (or just ended): it ends by itself, so its entry is only let go.
+      Self.cancel(state.storage, sparing: index)
+      return .stop
     }
+    // Cancelled meanwhile: `deliverer` kept the downstream, released here, outside the lock.
+    return deliverer == nil ? .continue : .stop
   }
 
   /// Ends the race whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
@@ -221,11 +210,9 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   static func cancel(_ storage: LockStorage<RaceState<Downstream>>, sparing spared: Int? = nil) {
     // Taken into locals (a tuple returned through `withLock` goes through generic value witnesses).
     var downstream: Downstream?
-    var pending = PendingEvents<Output, Failure>()
+    var pending = EventQueue<Event<Output, Failure>>()
     let rivalsLeft = storage.withLock { state -> Bool in
-      state.ended = true
-      downstream = state.downstream.take()
-      pending = state.pending.removeAll()
+      _ = state.delivery.end(releasing: &downstream, &pending)
       // The winner's rivals were cancelled when it won: when it is the one spared, nothing is left to
       // cancel (the common ending, so it takes no second lock round trip).
       return spared == nil || state.winner != spared
