@@ -60,10 +60,11 @@ public struct DebounceSignal<Upstream: Signal>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    let storage = TimedOperatorStorage(
+    var timer: TimedTimerRequest?
+    let core = TimedCore(
       machine: DebounceStateMachine<Output, Failure>(interval: interval), downstream: observer,
-      scheduler: schedulerReference
-    )
-    return storage.attach(upstream._subscribeHandle(TimedUpstreamObserver(storage: storage)))
+      scheduler: schedulerReference, starting: &timer)
+    let upstreamHandle = upstream._subscribeHandle(TimedUpstreamObserver(core: core, scheduler: schedulerReference))
+    return core.attach(upstreamHandle, starting: timer, on: schedulerReference)
   }
 }

@@ -3,6 +3,11 @@
 struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
   @usableFromInline typealias UpstreamFailure = Failure
+  @usableFromInline typealias Leftovers = Output?
+
+  /// Reads the clock: deadlines are counted from each event.
+  @inlinable
+  static var readsClock: Bool { true }
 
   @usableFromInline let interval: Duration
   /// The latest value, waiting for a quiet interval, and its timer.
@@ -15,18 +20,16 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   }
 
   @inlinable
-  mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
-
-  @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
-  ) {
+    _ event: Event<Output, Failure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+  ) -> Bool {
+    let now = now.unsafelyUnwrapped  // `readsClock`
     switch event {
     case .value(let value):
       if let pending { effects.cancel.append(pending.timer) }
       nextID += 1
       pending = (value, nextID)
-      effects.schedule.append((nextID, now + interval))
+      effects.schedule = TimedTimerRequest(id: nextID, at: now + interval)
     case .finished, .failed:
       // The terminal event flushes the pending value: it is final, never dropped.
       if let pending {
@@ -36,12 +39,18 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
       }
       effects.send(event)
     }
+    return true
   }
 
   @inlinable
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
+  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {
     guard let pending, pending.timer == id else { return }
     effects.send(.value(pending.value))
     self.pending = nil
+  }
+
+  @inlinable
+  mutating func end() -> Leftovers {
+    pending.take()?.value
   }
 }

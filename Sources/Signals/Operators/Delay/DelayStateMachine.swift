@@ -4,6 +4,11 @@
 struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
   @usableFromInline typealias UpstreamFailure = Failure
+  @usableFromInline typealias Leftovers = [(id: UInt64, event: Event<Output, Failure>)]
+
+  /// Reads the clock: deadlines are counted from each event.
+  @inlinable
+  static var readsClock: Bool { true }
 
   @usableFromInline let interval: Duration
   /// Events waiting for their timer, oldest first, each with its timer's id.
@@ -17,21 +22,20 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   }
 
   @inlinable
-  mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
-
-  @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
-  ) {
+    _ event: Event<Output, Failure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+  ) -> Bool {
+    let now = now.unsafelyUnwrapped  // `readsClock`
     nextID += 1
     waiting.append((nextID, event))
-    effects.schedule.append((nextID, now + interval))
+    effects.schedule = TimedTimerRequest(id: nextID, at: now + interval)
+    return true
   }
 
   /// Sends every waiting event up to the one whose timer fired, so the order
   /// holds even on a scheduler that runs equal deadlines out of order.
   @inlinable
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
+  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {
     while head < waiting.count && waiting[head].id <= id {
       effects.send(waiting[head].event)
       if waiting[head].id != id { effects.cancel.append(waiting[head].id) }
@@ -45,5 +49,14 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
       waiting.removeFirst(head)
       head = 0
     }
+  }
+
+  @inlinable
+  mutating func end() -> Leftovers {
+    defer {
+      waiting = []
+      head = 0
+    }
+    return waiting
   }
 }

@@ -119,11 +119,12 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    let storage = TimedOperatorStorage(
+    var timer: TimedTimerRequest?
+    let core = TimedCore(
       machine: ThrottleStateMachine<Output, Failure>(
-        interval: interval, latest: latest, leading: leading, trailing: trailing),
-      downstream: observer, scheduler: schedulerReference
-    )
-    return storage.attach(upstream._subscribeHandle(TimedUpstreamObserver(storage: storage)))
+        interval: interval, latest: latest, leading: leading, trailing: trailing), downstream: observer,
+      scheduler: schedulerReference, starting: &timer)
+    let upstreamHandle = upstream._subscribeHandle(TimedUpstreamObserver(core: core, scheduler: schedulerReference))
+    return core.attach(upstreamHandle, starting: timer, on: schedulerReference)
   }
 }

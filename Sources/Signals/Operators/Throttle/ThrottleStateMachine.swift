@@ -8,6 +8,11 @@
 struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
   @usableFromInline typealias UpstreamFailure = Failure
+  @usableFromInline typealias Leftovers = Output?
+
+  /// Reads the clock: deadlines are counted from each event.
+  @inlinable
+  static var readsClock: Bool { true }
 
   @usableFromInline let interval: Duration
   @usableFromInline let latest: Bool
@@ -28,10 +33,15 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   }
 
   @inlinable
-  mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
+  mutating func receive(
+    _ event: Event<Output, Failure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+  ) -> Bool {
+    handle(event, at: now.unsafelyUnwrapped, &effects)  // `readsClock`
+    return true
+  }
 
   @inlinable
-  mutating func receive(
+  mutating func handle(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
   ) {
     switch event {
@@ -78,14 +88,19 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   ) {
     nextID += 1
     held = (value, nextID)
-    effects.schedule.append((nextID, deadline))
+    effects.schedule = TimedTimerRequest(id: nextID, at: deadline)
   }
 
   @inlinable
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>) {
+  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {
     guard let held, held.timer == id else { return }
     effects.send(.value(held.value))
     self.held = nil
-    windowEnd = now + interval
+    windowEnd = now.unsafelyUnwrapped + interval  // `readsClock`
+  }
+
+  @inlinable
+  mutating func end() -> Leftovers {
+    held.take()?.value
   }
 }

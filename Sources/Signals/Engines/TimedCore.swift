@@ -1,0 +1,283 @@
+// The time-operator engine: one subscription of `debounce`, `throttle`, `delay` or `timeout`, its whole
+// state in one `Locked` (one allocation, which is also what its subscription cancels).
+//
+// - A step runs the operator's machine under the lock on an upstream event, a timer firing or a fallback
+//   event; the events it sends are posted to the engines' one drainer (`SerialDelivery`) in the same lock
+//   round trip, and the first claims the delivery when none is in progress. After unlocking: cancelled
+//   timers are cancelled, new ones scheduled, an ended upstream cancelled, then the claimed delivery runs.
+// - Timers: a timer is live from the step that asks for it until it fires or is cancelled. Timer 0's action
+//   captures only this engine (no allocation for its context); others also capture their id.
+// - The clock is read only for machines that use it (`TimedStateMachine.readsClock`), before locking.
+// - Ending (a terminal event delivered, `stop`, or a cancel) releases everything after unlocking; the
+//   source answered `stop` ends by itself, so its subscription is only let go.
+
+/// One time-operator subscription.
+@usableFromInline
+struct TimedCore<Machine: TimedStateMachine, Downstream: SignalObserver>: Sendable
+where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
+  @usableFromInline typealias Output = Machine.Output
+  @usableFromInline typealias Failure = Machine.Failure
+  @usableFromInline typealias State = TimedState<Machine, Downstream>
+
+  @usableFromInline let state: Locked<State>
+
+  /// A subscription of `machine` for `downstream`, before its upstream is subscribed; `timer` receives the
+  /// timer the machine starts with, if any, for ``attach(_:starting:on:)``.
+  @inlinable
+  init(
+    machine: consuming Machine, downstream: consuming Downstream, scheduler: SchedulerReference,
+    starting timer: inout TimedTimerRequest?
+  ) {
+    // Started before the upstream can send: its timer is live from here (an event during the upstream's
+    // subscription may cancel it).
+    var initial = State(machine: machine, downstream: downstream, scheduler: scheduler)
+    var effects = TimedEffects<Output, Failure>()
+    initial.machine.start(&effects)
+    if let first = effects.schedule { initial.timers.insert(first.id) }
+    timer = effects.schedule
+    state = Locked(initial)
+  }
+
+  /// The handle handed downstream: ends the operator, capture-free.
+  @inlinable
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
+      TimedCore.end(LockStorage.unsafeCast(storage))
+    }
+  }
+
+  /// Keeps `upstream`, the subscription of this engine's `TimedUpstreamObserver`, and schedules the
+  /// machine's first timer on `scheduler` (the signal's), in one lock round trip; returns ``handle``.
+  ///
+  /// The operator's face subscribes the upstream itself, not this method: a generic engine function that
+  /// subscribes an upstream would appear once per time operator of a chain with a growing observer type,
+  /// and the compiler's specializer gives up at the third (the Engines article, rule 14).
+  @inlinable
+  func attach(
+    _ upstream: consuming SignalSubscriptionHandle, starting timer: TimedTimerRequest?,
+    on scheduler: SchedulerReference
+  ) -> SignalSubscriptionHandle {
+    // Measured from the end of the upstream's subscription (the same instant in virtual time).
+    var token = timer.map { schedule($0, on: scheduler) }
+    var upstream = Optional(upstream)  // moved, not copied, into the state; what is left was not kept
+    state.withLock { state in
+      if !state.upstreamEnded { state.upstream = upstream.take() }
+      if let id = timer?.id, let kept = token, state.timers.setToken(kept, for: id) { token = nil }
+    }
+    upstream?.cancel()
+    if let token { scheduler.cancel(token) }
+    return handle
+  }
+
+  // MARK: Steps
+
+  /// An upstream event; `now` is the clock when the machine reads it.
+  @inlinable
+  func receiveUpstream(_ event: Event<Machine.Input, Machine.UpstreamFailure>, at now: SignalInstant?)
+    -> SignalControl
+  {
+    step(answering: .upstream) { machine, effects in machine.receive(event, at: now, &effects) }
+  }
+
+  /// An event of the fallback the machine switched to.
+  @inlinable
+  func receiveFallback(_ event: Event<Output, Failure>) -> SignalControl {
+    step(answering: .fallback) { machine, effects in machine.receiveFallback(event, &effects) }
+  }
+
+  /// Timer `id` fired; `now` is the clock when the machine reads it.
+  @inlinable
+  func timerFired(_ id: UInt64, at now: SignalInstant? = nil) {
+    step(answering: .none, firedTimer: id) { machine, effects in
+      machine.timerFired(id, at: now, &effects)
+      return true
+    }
+  }
+
+  /// Runs `body` on the machine under the lock (refused once the operator ended, or for a timer that is no
+  /// longer live), then performs its effects and delivers what it claimed. Answers whether `source` should
+  /// go on.
+  @inlinable
+  @discardableResult
+  func step(
+    answering source: TimedSource, firedTimer: UInt64? = nil,
+    _ body: (inout Machine, inout TimedEffects<Output, Failure>) -> Bool
+  ) -> SignalControl {
+    var effects = TimedEffects<Output, Failure>()
+    var deliverer: Downstream?
+    var held = 0
+    var released = InlineList<SignalScheduledAction>()
+    var endedUpstream: SignalSubscriptionHandle?
+    var open = false
+    // Read under the lock only when there is a timer to start or cancel, or a clock to read after a value;
+    // unretained: the state keeps it.
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    state.withLock { state in
+      if let firedTimer {
+        // The timer that fired is running now: nothing to cancel.
+        guard state.timers.remove(firedTimer) != nil else { return }
+      }
+      guard state.delivery.isOpen, body(&state.machine, &effects) else { return }
+      state.take(effects, claiming: &deliverer, holding: &held, cancelling: &released, upstream: &endedUpstream)
+      if !released.isEmpty || effects.schedule != nil || effects.afterValues == .tellWithClock {
+        scheduler = state.scheduler
+      }
+      open = state.isOpen(for: source)
+    }
+    if let scheduler {
+      released.forEachElement { scheduler.cancel($0) }
+      if let timer = effects.schedule { keep(schedule(timer, on: scheduler), for: timer.id, on: scheduler) }
+    }
+    endedUpstream.take()?.cancel()
+    if effects.acts { perform(state.withLock { $0.machine.takeAction() }) }
+    guard deliverer != nil else { return open ? .continue : .stop }
+    return deliver(
+      effects.events, holding: held, from: &deliverer, answering: source, after: effects.afterValues, on: scheduler)
+  }
+}
+
+// MARK: Delivery, timers and the ending
+
+extension TimedCore {
+  /// Delivers the first of `events`, for which a step claimed the delivery (its downstream moved into
+  /// `deliverer`), then the `held` events after it, then whatever was queued meanwhile, through the engines'
+  /// one drain loop; ends the operator on a terminal event or `stop`. `afterValues` says whether the machine
+  /// hears of each handled value (with the clock, read on `scheduler`, for `.tellWithClock`).
+  @inlinable
+  func deliver(
+    _ events: borrowing InlineList<Event<Output, Failure>>, holding held: Int, from deliverer: inout Downstream?,
+    answering source: TimedSource, after afterValues: TimedAfterValues, on scheduler: SchedulerReference?
+  ) -> SignalControl {
+    var ownEvents = events.makeIterator()
+    guard let first = ownEvents.next() else { return .continue }
+    var held = held
+    var handled = false
+    var now: SignalInstant?
+    var effects = TimedEffects<Output, Failure>()
+    var released = InlineList<SignalScheduledAction>()
+    var endedUpstream: SignalSubscriptionHandle?
+    let drained = state.storage.drain(
+      first,
+      deliver: { event in
+        // Called in place: binding the downstream to a constant would retain it.
+        guard deliverer.unsafelyUnwrapped.receive(event) == .continue, !event.isTerminal else { return false }
+        if case .value = event, afterValues != .nothing {
+          handled = true
+          if afterValues == .tellWithClock { now = scheduler?.now }
+        }
+        return true
+      },
+      next: { state in
+        if handled {
+          handled = false
+          state.machine.handledValue(at: now, &effects)
+          var none = 0
+          state.take(effects, claiming: &deliverer, holding: &none, cancelling: &released, upstream: &endedUpstream)
+        }
+        if held > 0, !state.delivery.isEnded {
+          held -= 1
+          return ownEvents.next()
+        }
+        return state.delivery.next(returning: &deliverer)
+      })
+    if let scheduler, !released.isEmpty || effects.schedule != nil {
+      released.forEachElement { scheduler.cancel($0) }
+      if let timer = effects.schedule { keep(schedule(timer, on: scheduler), for: timer.id, on: scheduler) }
+    }
+    endedUpstream.take()?.cancel()
+    guard drained else {
+      // `source` was answered `stop` (or sent the terminal event): it ends by itself.
+      Self.end(state.storage, sparing: source)
+      return .stop
+    }
+    // Ended meanwhile (a cancel from another thread): `deliverer` kept the downstream, released here.
+    return deliverer == nil ? .continue : .stop
+  }
+
+  /// What a step asked for besides events and timers: a failure made by user code, or a fallback.
+  @inlinable
+  @inline(never)
+  func perform(_ action: TimedAction<Output, Failure>) {
+    switch action {
+    case .none:
+      return
+    case .fail(let makeError):
+      let failure = Event<Output, Failure>.failed(makeError())
+      var deliverer: Downstream?
+      state.withLock { $0.delivery.post(failure, claiming: &deliverer) }
+      var events = InlineList<Event<Output, Failure>>()
+      events.append(failure)
+      if deliverer != nil {
+        _ = deliver(events, holding: 0, from: &deliverer, answering: .none, after: .nothing, on: nil)
+      }
+    case .switchTo(let fallback):
+      var subscription = Optional(fallback._subscribeHandle(TimedFallbackObserver(core: self)))
+      state.withLock { state in
+        if state.delivery.isOpen { state.fallback = subscription.take() }
+      }
+      subscription?.cancel()
+    }
+  }
+
+  /// Schedules `timer` on `scheduler`: its action captures only this engine for timer 0 (no allocation),
+  /// also its id for the others, and the scheduler for a machine that reads the clock.
+  @inlinable
+  func schedule(_ timer: TimedTimerRequest, on scheduler: SchedulerReference) -> SignalScheduledAction {
+    let core = self
+    let id = timer.id
+    if Machine.readsClock {
+      // Unretained: the state keeps the scheduler for as long as the action keeps the engine.
+      return Self.schedule(timer, on: scheduler) { [unowned(unsafe) scheduler] in
+        core.timerFired(id, at: scheduler.now)
+      }
+    }
+    if id == 0 { return Self.schedule(timer, on: scheduler) { core.timerFired(0) } }
+    return Self.schedule(timer, on: scheduler) { core.timerFired(id) }
+  }
+
+  @inlinable
+  static func schedule(
+    _ timer: TimedTimerRequest, on scheduler: SchedulerReference, _ action: @escaping @Sendable () -> Void
+  ) -> SignalScheduledAction {
+    if timer.isDelay { return scheduler.schedule(after: timer.offset, action) }
+    return scheduler.schedule(at: SignalInstant(offset: timer.offset), action)
+  }
+
+  /// Keeps the handle of timer `id`, or cancels it if the timer is no longer live (it fired, was cancelled,
+  /// or the operator ended, while it was being scheduled).
+  @inlinable
+  func keep(_ token: SignalScheduledAction, for id: UInt64, on scheduler: SchedulerReference) {
+    let kept = state.withLock { $0.timers.setToken(token, for: id) }
+    if !kept { scheduler.cancel(token) }
+  }
+
+  /// Ends the operator whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
+  /// nothing more is delivered, and the upstream, the fallback and the timers are cancelled, except
+  /// `spared`, which was answered `stop` and ends by itself (its subscription is only let go).
+  @inlinable
+  static func end(_ storage: LockStorage<State>, sparing spared: TimedSource = .none) {
+    // Taken into locals of concrete types, released or cancelled after unlocking.
+    var downstream: Downstream?
+    var queued = EventQueue<Event<Output, Failure>>()
+    var upstream: SignalSubscriptionHandle?
+    var fallback: SignalSubscriptionHandle?
+    var timers = InlineList<SignalScheduledAction>()
+    var leftovers: Machine.Leftovers?
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    let first = storage.withLock { state -> Bool in
+      guard state.delivery.end(releasing: &downstream, &queued) else { return false }
+      state.upstreamEnded = true
+      upstream = state.upstream.take()
+      fallback = state.fallback.take()
+      state.timers.removeAll(into: &timers)
+      if !timers.isEmpty { scheduler = state.scheduler }
+      leftovers = state.machine.end()
+      return true
+    }
+    guard first else { return }
+    _ = (downstream, queued, leftovers)  // released here, outside the lock
+    if let scheduler { timers.forEachElement { scheduler.cancel($0) } }
+    if spared != .upstream { upstream.take()?.cancel() }
+    if spared != .fallback { fallback.take()?.cancel() }
+  }
+}
