@@ -12,20 +12,16 @@
 // sent) so that an observer that subscribes while events are queued receives
 // only the events sent after it subscribed.
 
-/// The lock-guarded subject engine. `@unchecked Sendable`: all state is in a `Locked`.
+/// The subject engine: its whole state in one `Locked`, which is also what its observers' subscriptions
+/// cancel.
 @usableFromInline
-final class SubjectCore<Output: Sendable, Failure: Error>: SpecializedTarget, @unchecked Sendable {
+struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline
   let state: Locked<SubjectState<Output, Failure>>
 
   @inlinable
   init(current: Output?) {
     state = Locked(SubjectState(current: current))
-    // Cancelling runs this specialized `removeObserver(id:)`, not the generic witness (see
-    // SpecializedTarget.swift).
-    super.init { target, id in
-      unsafeDowncast(target, to: SubjectCore<Output, Failure>.self).removeObserver(id: id)
-    }
   }
 
   /// Sends `event` to every attached observer, serially; see the file comment.
@@ -76,21 +72,28 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SpecializedTarget, @u
     if let next { drain(startingWith: next) }
   }
 
-  /// Delivers `work`, then everything queued meanwhile, until the queue is empty.
+  /// Delivers `work`, then everything queued meanwhile, until the queue is empty, through the engines' one
+  /// drain loop (`LockStorage.drain`).
   @inlinable
   func drain(startingWith first: SubjectDelivery<Output, Failure>) {
-    var work = first
-    while true {
-      deliver(work)
-      var released = SubjectObservers<Output, Failure>.none
-      var retired: SubjectRetired<Output, Failure>?
-      let next = state.withLock {
-        $0.next(after: work.event, wasTargeted: work.isTargeted, released: &released, retiredOut: &retired)
-      }
-      _ = (released, retired)  // released here, outside the lock
-      guard let following = next else { return }
-      work = following
-    }
+    // What the last round trip let go of: released at the start of the next delivery and when this
+    // returns, outside the lock.
+    var released = SubjectObservers<Output, Failure>.none
+    var retired: SubjectRetired<Output, Failure>?
+    var delivered: (event: Event<Output, Failure>, isTargeted: Bool)?
+    _ = state.storage.drain(
+      first,
+      deliver: { work in
+        released = .none
+        retired = nil
+        deliver(work)
+        delivered = (work.event, work.isTargeted)
+        return true
+      },
+      next: { state in
+        let (event, isTargeted) = delivered.unsafelyUnwrapped
+        return state.next(after: event, wasTargeted: isTargeted, released: &released, retiredOut: &retired)
+      })
   }
 
   @inlinable
@@ -160,19 +163,25 @@ final class SubjectCore<Output: Sendable, Failure: Error>: SpecializedTarget, @u
     case .drain(let work):
       drain(startingWith: work)
     }
-    return SignalSubscriptionHandle(object: self, id: id) { core, id in
-      unsafeDowncast(core, to: SubjectCore<Output, Failure>.self).removeObserver(id: id)
+    // Capture-free: the subscription cancels through the storage it borrows, with no retain.
+    return SignalSubscriptionHandle(object: state.storage, id: id) { storage, id in
+      SubjectCore.removeObserver(LockStorage.unsafeCast(storage), id: id)
     }
   }
 
   @inlinable
   func removeObserver(id: UInt64) {
-    let removed = state.withLock { $0.remove(id: id) }
+    Self.removeObserver(state.storage, id: id)
+  }
+
+  @inlinable
+  static func removeObserver(_ storage: LockStorage<SubjectState<Output, Failure>>, id: UInt64) {
+    let removed = storage.withLock { $0.remove(id: id) }
     _ = removed  // closures are released here, outside the lock
   }
 
   /// Whether any observer is attached.
-  @usableFromInline
+  @inlinable
   var hasObservers: Bool {
     state.withLock {
       if case .none = $0.observers { return false }
