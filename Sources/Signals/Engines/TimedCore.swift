@@ -31,11 +31,11 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     // Started before the upstream can send: its timer is live from here (an event during the upstream's
     // subscription may cancel it).
     var initial = State(machine: machine, downstream: downstream, scheduler: scheduler)
-    var effects = TimedEffects<Output, Failure>()
+    var effects = TimedEffects()
     initial.machine.start(&effects)
     if let first = effects.schedule { initial.timers.insert(first.id) }
     timer = effects.schedule
-    state = Locked(initial)
+    state = Locked(consume initial)
   }
 
   /// The handle handed downstream: ends the operator, capture-free.
@@ -76,20 +76,20 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   func receiveUpstream(_ event: Event<Machine.Input, Machine.UpstreamFailure>, at now: SignalInstant?)
     -> SignalControl
   {
-    step(answering: .upstream) { machine, effects in machine.receive(event, at: now, &effects) }
+    step(answering: .upstream) { machine, sends, effects in machine.receive(event, at: now, &sends, &effects) }
   }
 
   /// An event of the fallback the machine switched to.
   @inlinable
   func receiveFallback(_ event: Event<Output, Failure>) -> SignalControl {
-    step(answering: .fallback) { machine, effects in machine.receiveFallback(event, &effects) }
+    step(answering: .fallback) { machine, sends, effects in machine.receiveFallback(event, &sends, &effects) }
   }
 
   /// Timer `id` fired; `now` is the clock when the machine reads it.
   @inlinable
   func timerFired(_ id: UInt64, at now: SignalInstant? = nil) {
-    step(answering: .none, firedTimer: id) { machine, effects in
-      machine.timerFired(id, at: now, &effects)
+    step(answering: .none, firedTimer: id) { machine, sends, effects in
+      machine.timerFired(id, at: now, &sends, &effects)
       return true
     }
   }
@@ -97,92 +97,115 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   /// Runs `body` on the machine under the lock (refused once the operator ended, or for a timer that is no
   /// longer live), then performs its effects and delivers what it claimed. Answers whether `source` should
   /// go on.
+  ///
+  /// Always inlined into its three callers, so that `body` is inlined too: called through a closure, the
+  /// machine's step kept `effects` in memory, where copying and destroying it went through its type's
+  /// metadata (W5: about 1,500 instructions a round).
   @inlinable
+  @inline(__always)
   @discardableResult
   func step(
     answering source: TimedSource, firedTimer: UInt64? = nil,
-    _ body: (inout Machine, inout TimedEffects<Output, Failure>) -> Bool
+    _ body: (inout Machine, inout TimedSends<Output, Failure>, inout TimedEffects) -> Bool
   ) -> SignalControl {
-    var effects = TimedEffects<Output, Failure>()
+    var sends = TimedSends<Output, Failure>()
+    var effects = TimedEffects()
     var deliverer: Downstream?
-    var held = 0
-    var released = InlineList<SignalScheduledAction>()
+    var held: [Event<Output, Failure>]?
+    var released: SignalScheduledAction?
+    var releasedMore: [SignalScheduledAction]?
+    var start: TimedTimerRequest?
     var endedUpstream: SignalSubscriptionHandle?
-    var open = false
-    // Read under the lock only when there is a timer to start or cancel, or a clock to read after a value;
-    // unretained: the state keeps it.
+    // Set when there are timers to cancel or start; unretained: the state keeps it.
     unowned(unsafe) var scheduler: SchedulerReference? = nil
+    // Tested instead of `scheduler`: comparing an unretained reference with `nil` retains and releases it.
+    var hasTimers = false
+    var open = false
+    // For a restart after values (`TimedAfterValues.tellWithClock`); unretained: the state keeps it.
+    unowned(unsafe) var clock: SchedulerReference? = nil
     state.withLock { state in
       if let firedTimer {
         // The timer that fired is running now: nothing to cancel.
         guard state.timers.remove(firedTimer) != nil else { return }
       }
-      guard state.delivery.isOpen, body(&state.machine, &effects) else { return }
-      state.take(effects, claiming: &deliverer, holding: &held, cancelling: &released, upstream: &endedUpstream)
-      if !released.isEmpty || effects.schedule != nil || effects.afterValues == .tellWithClock {
-        scheduler = state.scheduler
-      }
+      guard state.delivery.isOpen, body(&state.machine, &sends, &effects) else { return }
+      state.post(&sends, claiming: &deliverer, holding: &held)
+      scheduler = state.take(&effects, releasing: &released, &releasedMore, starting: &start, ending: &endedUpstream)
+      hasTimers = released != nil || releasedMore != nil || start != nil
+      if effects.afterValues == .tellWithClock { clock = state.scheduler }
       open = state.isOpen(for: source)
     }
-    if let scheduler {
-      released.forEachElement { scheduler.cancel($0) }
-      if let timer = effects.schedule { keep(schedule(timer, on: scheduler), for: timer.id, on: scheduler) }
+    if hasTimers {
+      // Through the unretained reference (binding it to a constant would retain it).
+      if let token = released.take() { scheduler?.cancel(token) }
+      if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
+      if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
     }
     endedUpstream.take()?.cancel()
     if effects.acts { perform(state.withLock { $0.machine.takeAction() }) }
     guard deliverer != nil else { return open ? .continue : .stop }
     return deliver(
-      effects.events, holding: held, from: &deliverer, answering: source, after: effects.afterValues, on: scheduler)
+      sends.first, holding: held, from: &deliverer, answering: source, after: effects.afterValues,
+      clock: clock)
   }
-}
 
-// MARK: Delivery, timers and the ending
-
-extension TimedCore {
-  /// Delivers the first of `events`, for which a step claimed the delivery (its downstream moved into
-  /// `deliverer`), then the `held` events after it, then whatever was queued meanwhile, through the engines'
-  /// one drain loop; ends the operator on a terminal event or `stop`. `afterValues` says whether the machine
-  /// hears of each handled value (with the clock, read on `scheduler`, for `.tellWithClock`).
+  /// Delivers `first`, the first event of a step that claimed the delivery (its downstream moved into
+  /// `deliverer`), then the `held` events of that step, then whatever was queued meanwhile, through the
+  /// engines' one drain loop; ends the operator on a terminal event or `stop`. With `afterValues`, the
+  /// machine hears of each value the downstream handled, in the lock round trip after it (with the time on
+  /// `clock`).
   @inlinable
+  @inline(__always)
   func deliver(
-    _ events: borrowing InlineList<Event<Output, Failure>>, holding held: Int, from deliverer: inout Downstream?,
-    answering source: TimedSource, after afterValues: TimedAfterValues, on scheduler: SchedulerReference?
+    _ first: Event<Output, Failure>, holding held: [Event<Output, Failure>]?, from deliverer: inout Downstream?,
+    answering source: TimedSource, after afterValues: TimedAfterValues, clock: SchedulerReference? = nil
   ) -> SignalControl {
-    var ownEvents = events.makeIterator()
-    guard let first = ownEvents.next() else { return .continue }
-    var held = held
+    var nextHeld = 0
     var handled = false
     var now: SignalInstant?
-    var effects = TimedEffects<Output, Failure>()
-    var released = InlineList<SignalScheduledAction>()
+    // What the machine asked for after a handled value: performed after unlocking, before the next delivery.
+    var released: SignalScheduledAction?
+    var releasedMore: [SignalScheduledAction]?
+    var start: TimedTimerRequest?
     var endedUpstream: SignalSubscriptionHandle?
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var hasTimers = false
     let drained = state.storage.drain(
       first,
       deliver: { event in
+        if hasTimers {
+          // Through the unretained reference (binding it to a constant would retain it).
+          if let token = released.take() { scheduler?.cancel(token) }
+          if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
+          if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
+        }
+        hasTimers = false
         // Called in place: binding the downstream to a constant would retain it.
         guard deliverer.unsafelyUnwrapped.receive(event) == .continue, !event.isTerminal else { return false }
-        if case .value = event, afterValues != .nothing {
-          handled = true
-          if afterValues == .tellWithClock { now = scheduler?.now }
-        }
+        if afterValues != .nothing, case .value = event { handled = true }
+        if handled, afterValues == .tellWithClock { now = clock?.now }
         return true
       },
       next: { state in
         if handled {
           handled = false
+          var effects = TimedEffects()
           state.machine.handledValue(at: now, &effects)
-          var none = 0
-          state.take(effects, claiming: &deliverer, holding: &none, cancelling: &released, upstream: &endedUpstream)
+          scheduler = state.take(
+            &effects, releasing: &released, &releasedMore, starting: &start, ending: &endedUpstream)
+          hasTimers = released != nil || releasedMore != nil || start != nil
         }
-        if held > 0, !state.delivery.isEnded {
-          held -= 1
-          return ownEvents.next()
+        if let held, nextHeld < held.count, !state.delivery.isEnded {
+          defer { nextHeld += 1 }
+          return held[nextHeld]
         }
         return state.delivery.next(returning: &deliverer)
       })
-    if let scheduler, !released.isEmpty || effects.schedule != nil {
-      released.forEachElement { scheduler.cancel($0) }
-      if let timer = effects.schedule { keep(schedule(timer, on: scheduler), for: timer.id, on: scheduler) }
+    if hasTimers {
+      // Through the unretained reference (binding it to a constant would retain it).
+      if let token = released.take() { scheduler?.cancel(token) }
+      if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
+      if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
     }
     endedUpstream.take()?.cancel()
     guard drained else {
@@ -193,7 +216,11 @@ extension TimedCore {
     // Ended meanwhile (a cancel from another thread): `deliverer` kept the downstream, released here.
     return deliverer == nil ? .continue : .stop
   }
+}
 
+// MARK: Timers, actions and the ending
+
+extension TimedCore {
   /// What a step asked for besides events and timers: a failure made by user code, or a fallback.
   @inlinable
   @inline(never)
@@ -205,11 +232,7 @@ extension TimedCore {
       let failure = Event<Output, Failure>.failed(makeError())
       var deliverer: Downstream?
       state.withLock { $0.delivery.post(failure, claiming: &deliverer) }
-      var events = InlineList<Event<Output, Failure>>()
-      events.append(failure)
-      if deliverer != nil {
-        _ = deliver(events, holding: 0, from: &deliverer, answering: .none, after: .nothing, on: nil)
-      }
+      if deliverer != nil { _ = deliver(failure, holding: nil, from: &deliverer, answering: .none, after: .nothing) }
     case .switchTo(let fallback):
       var subscription = Optional(fallback._subscribeHandle(TimedFallbackObserver(core: self)))
       state.withLock { state in
@@ -243,6 +266,12 @@ extension TimedCore {
     return scheduler.schedule(at: SignalInstant(offset: timer.offset), action)
   }
 
+  /// Starts `timer` on `scheduler` and keeps its handle.
+  @inlinable
+  func startTimer(_ timer: TimedTimerRequest, on scheduler: SchedulerReference) {
+    keep(schedule(timer, on: scheduler), for: timer.id, on: scheduler)
+  }
+
   /// Keeps the handle of timer `id`, or cancels it if the timer is no longer live (it fired, was cancelled,
   /// or the operator ended, while it was being scheduled).
   @inlinable
@@ -261,22 +290,30 @@ extension TimedCore {
     var queued = EventQueue<Event<Output, Failure>>()
     var upstream: SignalSubscriptionHandle?
     var fallback: SignalSubscriptionHandle?
-    var timers = InlineList<SignalScheduledAction>()
+    var timer: SignalScheduledAction?
+    var moreTimers: [SignalScheduledAction]?
     var leftovers: Machine.Leftovers?
     unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var hasTimers = false
     let first = storage.withLock { state -> Bool in
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }
       state.upstreamEnded = true
       upstream = state.upstream.take()
       fallback = state.fallback.take()
-      state.timers.removeAll(into: &timers)
-      if !timers.isEmpty { scheduler = state.scheduler }
+      state.timers.removeAll(first: &timer, rest: &moreTimers)
+      if timer != nil || moreTimers != nil {
+        scheduler = state.scheduler
+        hasTimers = true
+      }
       leftovers = state.machine.end()
       return true
     }
     guard first else { return }
     _ = (downstream, queued, leftovers)  // released here, outside the lock
-    if let scheduler { timers.forEachElement { scheduler.cancel($0) } }
+    if hasTimers {
+      if let timer { scheduler?.cancel(timer) }
+      if let moreTimers { for token in moreTimers { scheduler?.cancel(token) } }
+    }
     if spared != .upstream { upstream.take()?.cancel() }
     if spared != .fallback { fallback.take()?.cancel() }
   }

@@ -22,8 +22,8 @@ struct TimedTimer: Sendable {
 @usableFromInline
 struct TimedTimers: Sendable {
   @usableFromInline var first: TimedTimer?
-  /// Further live timers (`delay`), by id.
-  @usableFromInline var others: [UInt64: TimedTimer] = [:]
+  /// Further live timers (`delay`), by id; `nil` until there is a second one.
+  @usableFromInline var others: [UInt64: TimedTimer]?
 
   @inlinable
   init() {}
@@ -33,7 +33,8 @@ struct TimedTimers: Sendable {
     if first == nil {
       first = TimedTimer(id: id, token: nil)
     } else {
-      others[id] = TimedTimer(id: id, token: nil)
+      if others == nil { others = [:] }
+      others![id] = TimedTimer(id: id, token: nil)
     }
   }
 
@@ -44,8 +45,8 @@ struct TimedTimers: Sendable {
       first!.token = token
       return true
     }
-    guard !others.isEmpty, others[id] != nil else { return false }
-    others[id]!.token = token
+    guard others?[id] != nil else { return false }
+    others![id]!.token = token
     return true
   }
 
@@ -56,18 +57,39 @@ struct TimedTimers: Sendable {
       first = nil
       return timer
     }
-    guard !others.isEmpty else { return nil }
-    return others.removeValue(forKey: id)
+    guard others != nil else { return nil }
+    return others!.removeValue(forKey: id)
   }
 
-  /// Removes every timer; their handles go to `released`, to cancel after unlocking.
+  /// Removes every timer whose id is below `id`; their handles go to `released`, to cancel after unlocking.
   @inlinable
-  mutating func removeAll(into released: inout InlineList<SignalScheduledAction>) {
-    if let token = first?.token { released.append(token) }
-    first = nil
-    guard !others.isEmpty else { return }
-    for timer in others.values { if let token = timer.token { released.append(token) } }
-    others = [:]
+  mutating func removeAll(below id: UInt64, into released: inout [SignalScheduledAction]?) {
+    if let timer = first, timer.id < id {
+      if let token = timer.token { released.append(token) }
+      first = nil
+    }
+    guard let all = others else { return }
+    for (key, timer) in all where key < id {
+      if let token = timer.token { released.append(token) }
+      others![key] = nil
+    }
+  }
+
+  /// Removes every timer: the first one's handle goes to `first`, the others' to `rest`, to cancel after
+  /// unlocking.
+  @inlinable
+  mutating func removeAll(first: inout SignalScheduledAction?, rest: inout [SignalScheduledAction]?) {
+    first = self.first.take()?.token
+    guard let all = others.take() else { return }
+    for timer in all.values { if let token = timer.token { rest.append(token) } }
+  }
+}
+
+extension [SignalScheduledAction]? {
+  /// Appends `token`, making the array on the first one.
+  @inlinable
+  mutating func append(_ token: SignalScheduledAction) {
+    if self == nil { self = [token] } else { self!.append(token) }
   }
 }
 
@@ -113,39 +135,72 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     }
   }
 
-  /// Takes in what a machine's step asked for under the lock: posts its events, registers its timers, and
-  /// takes out the cancelled timers' handles and the ended upstream's subscription for the caller to cancel
-  /// after unlocking. When the first event claims the delivery (moving the downstream into `deliverer`), the
-  /// caller delivers the step's other accepted events itself, after it: `held` counts them.
+  /// Posts a step's events: the first claims the delivery when none is in progress (moving the downstream
+  /// into `deliverer`); the caller then delivers the step's other accepted events itself, after it, before
+  /// the queue: they go to `held` (`nil` in the common step, which sends one event). Otherwise they are
+  /// queued.
   @inlinable
-  mutating func take(
-    _ effects: borrowing TimedEffects<Machine.Output, Machine.Failure>, claiming deliverer: inout Downstream?,
-    holding held: inout Int, cancelling released: inout InlineList<SignalScheduledAction>,
-    upstream ended: inout SignalSubscriptionHandle?
+  @inline(__always)
+  mutating func post(
+    _ sends: inout TimedSends<Machine.Output, Machine.Failure>, claiming deliverer: inout Downstream?,
+    holding held: inout [Event<Machine.Output, Machine.Failure>]?
   ) {
-    var claimed = false
-    var refused = false
-    effects.events.forEachElement { event in
-      if refused { return }
+    if sends.sendsOne {
+      // The common step: one event (it sends one, or none when `sendsOne` finds nothing at all).
+      if sends.value != nil || sends.finishes || sends.failure != nil {
+        delivery.post(sends.first, claiming: &deliverer)
+      }
+      return
+    }
+    postAll(&sends, claiming: &deliverer, holding: &held)
+  }
+
+  @inlinable
+  mutating func postAll(
+    _ sends: inout TimedSends<Machine.Output, Machine.Failure>, claiming deliverer: inout Downstream?,
+    holding held: inout [Event<Machine.Output, Machine.Failure>]?
+  ) {
+    let count = sends.count
+    guard count > 0 else { return }
+    delivery.post(sends.event(at: 0), claiming: &deliverer)
+    guard count > 1 else { return }
+    let claimed = deliverer != nil
+    for index in 1..<count {
+      let event = sends.event(at: index)
       if claimed {
-        guard delivery.accept(event) else {
-          refused = true
-          return
-        }
-        held += 1
+        guard delivery.accept(event) else { return }
+        if held == nil { held = [event] } else { held!.append(event) }
       } else {
-        let wasDelivering = deliverer != nil
         delivery.post(event, claiming: &deliverer)
-        claimed = !wasDelivering && deliverer != nil
       }
     }
-    effects.cancel.forEachElement { id in
-      if let token = timers.remove(id)?.token { released.append(token) }
+  }
+
+  /// Takes in a step's timers and its ending of the upstream: registers the timer to start (into `start`),
+  /// takes out the cancelled timers' handles and the upstream's subscription, for the caller to cancel after
+  /// unlocking, and answers the scheduler to do it on; `nil` when there is nothing to do.
+  ///
+  /// Into separate locals, not one value: a value grouping these non-trivial parts is destroyed through its
+  /// type's metadata (see `TimedSends`).
+  @inlinable
+  @inline(__always)
+  mutating func take(
+    _ effects: inout TimedEffects, releasing released: inout SignalScheduledAction?,
+    _ releasedMore: inout [SignalScheduledAction]?, starting start: inout TimedTimerRequest?,
+    ending ended: inout SignalSubscriptionHandle?
+  ) -> SchedulerReference? {
+    guard effects.cancel != nil || effects.cancelBelow != nil || effects.schedule != nil || effects.endsUpstream
+    else { return nil }
+    if let id = effects.cancel { released = timers.remove(id)?.token }
+    if let below = effects.cancelBelow { timers.removeAll(below: below, into: &releasedMore) }
+    if let timer = effects.schedule {
+      timers.insert(timer.id)
+      start = timer
     }
-    if let timer = effects.schedule { timers.insert(timer.id) }
     if effects.endsUpstream {
       upstreamEnded = true
       ended = upstream.take()
     }
+    return scheduler
   }
 }

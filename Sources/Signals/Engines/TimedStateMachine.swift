@@ -55,33 +55,101 @@ enum TimedAfterValues: Sendable {
   case tellWithClock
 }
 
-/// What a time operator's machine asks for, performed by the engine.
+// A step's output is kept in two small values rather than one: the events it sends (`TimedSends`, the only
+// part that holds user values) and what else it asks for (`TimedEffects`, plain values only). The compiler
+// copies and destroys a generic value that holds user values through its type's metadata (about 100
+// instructions each time) once it spans more than about eight machine words, and inline below that; an
+// `Event` (a generic multi-payload enum) kept in memory goes the same slow way. One effects value with the
+// events inside cost W5 about 2,500 instructions a round. So the events are kept as their parts, and the
+// rest is trivial to copy and needs no destroying.
+
+/// The events a machine's step sends downstream, in order: the values, then the terminal event.
 @usableFromInline
-struct TimedEffects<Output: Sendable, Failure: Error> {
-  /// Events for the downstream, in order (queued under the lock, delivered after unlocking).
-  @usableFromInline var events = InlineList<Event<Output, Failure>>()
-  /// The timer to start, if any (a step starts at most one: a machine's timers each wait for one
-  /// event).
+struct TimedSends<Output: Sendable, Failure: Error> {
+  /// The first value to send.
+  @usableFromInline var value: Output?
+  /// The values after the first (rare: a flush, or `delay`'s values due at one instant).
+  @usableFromInline var moreValues: [Output]?
+  /// Whether the terminal event sent after the values is `finished`...
+  @usableFromInline var finishes = false
+  /// ...or `failed` with this error.
+  @usableFromInline var failure: Failure?
+
+  @inlinable
+  init() {}
+
+  /// Sends `event` downstream, after the events this step sent before it.
+  @inlinable
+  @inline(__always)
+  mutating func send(_ event: Event<Output, Failure>) {
+    switch event {
+    case .value(let output):
+      if value == nil {
+        value = output
+      } else if moreValues == nil {
+        moreValues = [output]
+      } else {
+        moreValues!.append(output)
+      }
+    case .finished: finishes = true
+    case .failed(let error): failure = error
+    }
+  }
+
+  /// The first event the step sends (there is one).
+  @inlinable
+  @inline(__always)
+  var first: Event<Output, Failure> {
+    if let value { return .value(value) }
+    return finishes ? .finished : .failed(failure.unsafelyUnwrapped)
+  }
+
+  /// Whether the step sends one event.
+  @inlinable
+  @inline(__always)
+  var sendsOne: Bool {
+    moreValues == nil && (value == nil || (!finishes && failure == nil))
+  }
+
+  /// How many events the step sends.
+  @inlinable
+  var count: Int {
+    (value == nil ? 0 : 1) + (moreValues?.count ?? 0) + (finishes || failure != nil ? 1 : 0)
+  }
+
+  /// The event at `index` in order, which is below `count`.
+  @inlinable
+  func event(at index: Int) -> Event<Output, Failure> {
+    let values = (value == nil ? 0 : 1) + (moreValues?.count ?? 0)
+    switch index {
+    case values: return finishes ? .finished : .failed(failure.unsafelyUnwrapped)
+    case 0: return .value(value.unsafelyUnwrapped)
+    default: return .value(moreValues.unsafelyUnwrapped[index - 1])
+    }
+  }
+}
+
+/// What else a machine's step asks the engine for: timers, the upstream's end, an action. Plain values only.
+@usableFromInline
+struct TimedEffects: Sendable {
+  /// The timer to start, if any (a step starts at most one: a machine's timers each wait for one event).
   @usableFromInline var schedule: TimedTimerRequest?
-  /// Timers to cancel, by id.
-  @usableFromInline var cancel = InlineList<UInt64>()
+  /// A timer to cancel, by id.
+  @usableFromInline var cancel: UInt64?
+  /// Cancel every live timer whose id is below this one too (`delay`, when a timer fires before earlier
+  /// ones, as on a real-time scheduler: the events of those were just sent).
+  @usableFromInline var cancelBelow: UInt64?
   /// End the upstream's subscription (the machine accepts nothing more from it).
   @usableFromInline var endsUpstream = false
   /// Whether the machine hears of each value of this step that the downstream handled and goes on after
   /// (`timeout`'s restart, measured from when the downstream has handled the value).
   @usableFromInline var afterValues = TimedAfterValues.nothing
   /// The machine has an action for after unlocking: the engine takes it (`TimedStateMachine.takeAction()`)
-  /// in a lock round trip of its own. A flag, so that the effects of every step hold no closure or
-  /// existential to copy and destroy.
+  /// in a lock round trip of its own.
   @usableFromInline var acts = false
 
   @inlinable
   init() {}
-
-  @inlinable
-  mutating func send(_ event: Event<Output, Failure>) {
-    events.append(event)
-  }
 }
 
 /// A time operator's logic.
@@ -100,26 +168,29 @@ protocol TimedStateMachine: Sendable {
   static var readsClock: Bool { get }
 
   /// The timer to start when the operator is subscribed (after its upstream's subscription), if any.
-  mutating func start(_ effects: inout TimedEffects<Output, Failure>)
+  mutating func start(_ effects: inout TimedEffects)
 
   /// An upstream event. Answers false to refuse it: the upstream is answered `stop`.
   mutating func receive(
-    _ event: Event<Input, UpstreamFailure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+    _ event: Event<Input, UpstreamFailure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ effects: inout TimedEffects
   ) -> Bool
 
   /// The live timer `id` fired (a cancelled timer never reaches the machine).
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>)
+  mutating func timerFired(
+    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects)
 
   /// The downstream handled a value and goes on, when the step that sent it asked
   /// (`TimedEffects.afterValues`).
-  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>)
+  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects)
 
   /// The action a step asked for (`TimedEffects.acts`), taken out.
   mutating func takeAction() -> TimedAction<Output, Failure>
 
   /// An event of the signal `TimedAction.switchTo` subscribed. Answers false to refuse it.
-  mutating func receiveFallback(_ event: Event<Output, Failure>, _ effects: inout TimedEffects<Output, Failure>)
-    -> Bool
+  mutating func receiveFallback(
+    _ event: Event<Output, Failure>, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+  ) -> Bool
 
   /// The operator ended: hands over what the machine holds of the user's.
   mutating func end() -> Leftovers
@@ -127,18 +198,18 @@ protocol TimedStateMachine: Sendable {
 
 extension TimedStateMachine {
   @inlinable
-  mutating func start(_ effects: inout TimedEffects<Output, Failure>) {}
+  mutating func start(_ effects: inout TimedEffects) {}
 
   @inlinable
-  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {}
+  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects) {}
 
   @inlinable
   mutating func takeAction() -> TimedAction<Output, Failure> { .none }
 
   @inlinable
-  mutating func receiveFallback(_ event: Event<Output, Failure>, _ effects: inout TimedEffects<Output, Failure>)
-    -> Bool
-  { false }
+  mutating func receiveFallback(
+    _ event: Event<Output, Failure>, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+  ) -> Bool { false }
 }
 
 /// The interval a time operator uses for `requested`: a negative interval counts as zero,

@@ -21,31 +21,34 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
 
   @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+    _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ effects: inout TimedEffects
   ) -> Bool {
     let now = now.unsafelyUnwrapped  // `readsClock`
     switch event {
     case .value(let value):
-      if let pending { effects.cancel.append(pending.timer) }
+      if let pending { effects.cancel = pending.timer }
       nextID += 1
       pending = (value, nextID)
       effects.schedule = TimedTimerRequest(id: nextID, at: now + interval)
     case .finished, .failed:
       // The terminal event flushes the pending value: it is final, never dropped.
       if let pending {
-        effects.cancel.append(pending.timer)
-        effects.send(.value(pending.value))
+        effects.cancel = pending.timer
+        sends.send(.value(pending.value))
         self.pending = nil
       }
-      effects.send(event)
+      sends.send(event)
     }
     return true
   }
 
   @inlinable
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {
+  mutating func timerFired(
+    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+  ) {
     guard let pending, pending.timer == id else { return }
-    effects.send(.value(pending.value))
+    sends.send(.value(pending.value))
     self.pending = nil
   }
 

@@ -23,7 +23,8 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
 
   @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+    _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ effects: inout TimedEffects
   ) -> Bool {
     let now = now.unsafelyUnwrapped  // `readsClock`
     nextID += 1
@@ -35,10 +36,12 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   /// Sends every waiting event up to the one whose timer fired, so the order
   /// holds even on a scheduler that runs equal deadlines out of order.
   @inlinable
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {
+  mutating func timerFired(
+    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+  ) {
     while head < waiting.count && waiting[head].id <= id {
-      effects.send(waiting[head].event)
-      if waiting[head].id != id { effects.cancel.append(waiting[head].id) }
+      sends.send(waiting[head].event)
+      if waiting[head].id != id { effects.cancelBelow = id }
       head += 1
     }
     if head == waiting.count {

@@ -34,15 +34,17 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
 
   @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>
+    _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ effects: inout TimedEffects
   ) -> Bool {
-    handle(event, at: now.unsafelyUnwrapped, &effects)  // `readsClock`
+    handle(event, at: now.unsafelyUnwrapped, &sends, &effects)  // `readsClock`
     return true
   }
 
   @inlinable
   mutating func handle(
-    _ event: Event<Output, Failure>, at now: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
+    _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
+    _ effects: inout TimedEffects
   ) {
     switch event {
     case .value(let value):
@@ -50,8 +52,8 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
         if let held {
           // The window closed at this very instant but its timer has not run yet:
           // send the held value now, as the timer would, and hold this one in the new window.
-          effects.cancel.append(held.timer)
-          effects.send(.value(held.value))
+          effects.cancel = held.timer
+          sends.send(.value(held.value))
           windowEnd = now + interval
           hold(value, until: now + interval, &effects)
           return
@@ -59,7 +61,7 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
         // No window open: this value opens one.
         windowEnd = now + interval
         if leading {
-          effects.send(.value(value))
+          sends.send(.value(value))
         } else {
           hold(value, until: now + interval, &effects)
         }
@@ -74,17 +76,17 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     case .finished, .failed:
       // A terminal event flushes the held value first: never dropped.
       if let held {
-        effects.cancel.append(held.timer)
-        effects.send(.value(held.value))
+        effects.cancel = held.timer
+        sends.send(.value(held.value))
         self.held = nil
       }
-      effects.send(event)
+      sends.send(event)
     }
   }
 
   @inlinable
   mutating func hold(
-    _ value: Output, until deadline: SignalInstant, _ effects: inout TimedEffects<Output, Failure>
+    _ value: Output, until deadline: SignalInstant, _ effects: inout TimedEffects
   ) {
     nextID += 1
     held = (value, nextID)
@@ -92,9 +94,11 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   }
 
   @inlinable
-  mutating func timerFired(_ id: UInt64, at now: SignalInstant?, _ effects: inout TimedEffects<Output, Failure>) {
+  mutating func timerFired(
+    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+  ) {
     guard let held, held.timer == id else { return }
-    effects.send(.value(held.value))
+    sends.send(.value(held.value))
     self.held = nil
     windowEnd = now.unsafelyUnwrapped + interval  // `readsClock`
   }

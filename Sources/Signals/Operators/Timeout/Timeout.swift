@@ -45,7 +45,7 @@ extension Signal {
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
       upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .wrapped,
-      action: .fail({ .timedOut }), fallback: nil)
+      firing: .fail { .timedOut })
   }
 
   /// Fails with the error `customError` makes if `interval` passes without an
@@ -59,7 +59,7 @@ extension Signal {
   ) -> TimeoutSignal<Self, Failure> {
     TimeoutSignal(
       upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .unchanged,
-      action: .fail(customError), fallback: nil)
+      firing: .fail(customError))
   }
 
   /// Switches to `fallback` if `interval` passes without an event (measured
@@ -92,7 +92,7 @@ extension Signal {
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
       upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .unchanged,
-      action: .switchToFallback, fallback: fallback)
+      firing: .switchTo(fallback))
   }
 
   // MARK: The first value
@@ -141,7 +141,7 @@ extension Signal {
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
       upstream: self, first: first, each: each, scheduler: scheduler, mapping: .wrapped,
-      action: .fail({ .timedOut }), fallback: nil)
+      firing: .fail { .timedOut })
   }
 
   /// ``timeout(first:each:scheduler:)`` failing with the error `customError` makes, which keeps the
@@ -153,7 +153,7 @@ extension Signal {
   ) -> TimeoutSignal<Self, Failure> {
     TimeoutSignal(
       upstream: self, first: first, each: each, scheduler: scheduler, mapping: .unchanged,
-      action: .fail(customError), fallback: nil)
+      firing: .fail(customError))
   }
 
   /// ``timeout(first:each:scheduler:)`` switching to `fallback` when it fires (RxJS's `with`), as
@@ -164,7 +164,7 @@ extension Signal {
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
       upstream: self, first: first, each: each, scheduler: scheduler, mapping: .unchanged,
-      action: .switchToFallback, fallback: fallback)
+      firing: .switchTo(fallback))
   }
 }
 
@@ -185,19 +185,20 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
   @usableFromInline let schedulerReference: SchedulerReference
-  @usableFromInline let behavior: TimeoutBehavior<Output, Failure>
+  /// Each subscription's machine as it starts: copied into the subscription (a value stored inline in the
+  /// signal: building the signal per use, as an app does, allocates nothing for it).
+  @usableFromInline let machine: TimeoutStateMachine<Output, Upstream.Failure, Failure>
 
   @inlinable
   init(
     upstream: Upstream, first: Duration, each: Duration?, scheduler: some SignalScheduler,
-    mapping: TimeoutFailureMapping, action: TimeoutAction<Failure>, fallback: (any Signal<Output, Failure>)?
+    mapping: TimeoutFailureMapping, firing: TimedAction<Output, Failure>
   ) {
     self.upstream = upstream
     self.interval = first
     self.each = each
     self.schedulerReference = Signals.schedulerReference(scheduler)
-    self.behavior = TimeoutBehavior(
-      mapping: mapping, action: action, fallback: fallback, rearm: TimeoutRearm(first: first, each: each))
+    self.machine = TimeoutStateMachine(first: first, each: each, mapping: mapping, firing: firing)
   }
 
   /// Subscribes `observer`; the interval starts now.
@@ -211,13 +212,11 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
-    let core = TimeoutCore<Upstream.Failure, Observer>(
-      TimeoutState(downstream: observer, scheduler: schedulerReference, behavior: behavior))
-    let upstreamSubscription = upstream._subscribeHandle(TimeoutUpstreamObserver(core: core))
-    // Measured from the end of the upstream's subscription (the same instant in virtual time). The first
-    // timer captures only the core: its closure needs no allocation.
-    let timer = schedulerReference.schedule(after: effectiveInterval(interval)) { core.timerFired(generation: 0) }
-    core.started(upstream: upstreamSubscription, timer: timer)
-    return core.handle
+    var timer: TimedTimerRequest?
+    let core = TimedCore(machine: machine, downstream: observer, scheduler: schedulerReference, starting: &timer)
+    let upstreamHandle = upstream._subscribeHandle(TimedUpstreamObserver(core: core, scheduler: schedulerReference))
+    // The first interval is measured from the end of the upstream's subscription (the same instant in
+    // virtual time).
+    return core.attach(upstreamHandle, starting: timer, on: schedulerReference)
   }
 }
