@@ -1,9 +1,9 @@
 // One downstream, many upstream threads: the engine of the combining operators
 // (merge, race, combineLatest, zip, flatMap, switchToLatest, prefix(untilOutputFrom:)).
 //
-// It reuses the subjects' drainer idea (see SubjectCore.swift): an upstream
+// It delivers through the engines' one drainer (SerialDelivery.swift): an upstream
 // whose transition produces an event and finds no delivery in progress becomes
-// the drainer; it delivers the event, then whatever other threads (or a
+// the deliverer; it delivers the event, then whatever other threads (or a
 // reentrant downstream) queued meanwhile, until the queue is empty. Anyone who
 // finds a delivery in progress queues the event and returns. So:
 //
@@ -23,12 +23,10 @@
 // operator), so the fast path of a value is two uncontended lock round-trips:
 // one to run the transition and claim the delivery, one to find the queue empty.
 
-/// Serializes the events of several upstreams into one downstream observer.
-/// `@unchecked Sendable`: all mutable state is inside `state`, a `Locked`.
+/// Serializes the events of several upstreams into one downstream observer: its whole state in one
+/// `Locked`, which is also what its subscription cancels.
 @usableFromInline
-final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: SpecializedTarget,
-  @unchecked Sendable
-{
+struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline typealias State = SerialState<Downstream, Machine>
@@ -37,16 +35,17 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
   let state: Locked<State>
 
   @inlinable
-  init(downstream: Downstream, machine: Machine) {
+  init(downstream: consuming Downstream, machine: consuming Machine) {
     state = Locked(State(downstream: downstream, machine: machine))
-    // Cancelling runs this specialized `cancel()`, not the generic witness (see SpecializedTarget.swift).
-    super.init { target, _ in unsafeDowncast(target, to: Serializer.self).cancel() }
   }
 
-  /// The subscription handed to the downstream: cancelling it ends the operator.
+  /// The subscription handed to the downstream: cancelling it ends the operator (capture-free, through the
+  /// storage it borrows).
   @inlinable
   var subscription: SignalSubscription {
-    SignalSubscription(target: self, id: 0)
+    SignalSubscription(object: state.storage, id: 0) { storage, _ in
+      Serializer.cancel(LockStorage.unsafeCast(storage))
+    }
   }
 
   /// Runs `transition` under the lock (it must not call user code), then sends
@@ -54,48 +53,36 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
   @inlinable
   func transact(_ transition: (inout State) -> SerialStep<Output, Failure>) -> SignalControl {
     // Results go to locals, not a tuple returned through `withLock` (generic value witnesses).
-    var claimedDownstream: Downstream?
-    var claimedEvent: Event<Output, Failure>?
+    var deliverer: Downstream?
+    var claimed: Event<Output, Failure>?
     var hasGarbage = false
     let control = state.withLock { state -> SignalControl in
       guard !state.isEnded else {
         hasGarbage = state.hasGarbage
         return .stop
       }
-      let step = transition(&state)
-      var control = SignalControl.continue
-      switch step {
+      switch transition(&state) {
       case .none:
         break
       case .stopUpstream:
-        control = .stop
+        hasGarbage = state.hasGarbage
+        return .stop
       case .emit(let event):
-        if state.isDelivering {
-          state.pending.append(event)
-        } else if let downstream = state.downstream {
-          state.isDelivering = true
-          claimedDownstream = downstream
-          claimedEvent = event
-        }
+        state.delivery.post(event, claiming: &deliverer)
+        if deliverer != nil { claimed = event }
         if event.isTerminal { state.end(discardingPending: false) }
       case .emitThenEnd(let value, let completion):
-        if state.isDelivering {
-          state.pending.append(.value(value))
-        } else if let downstream = state.downstream {
-          state.isDelivering = true
-          claimedDownstream = downstream
-          claimedEvent = .value(value)
-        }
-        state.pending.append(Event(completion))
+        state.delivery.post(.value(value), claiming: &deliverer)
+        if deliverer != nil { claimed = .value(value) }
+        state.delivery.post(Event(completion), claiming: &deliverer)
         state.end(discardingPending: false)
       }
-      if state.isEnded { control = .stop }
       hasGarbage = state.hasGarbage
-      return control
+      return state.isEnded ? .stop : .continue
     }
     if hasGarbage { disposeGarbage() }
-    guard let downstream = claimedDownstream, let event = claimedEvent else { return control }
-    return drain(downstream, startingWith: event)
+    guard deliverer != nil, let event = claimed else { return control }
+    return drain(event, from: &deliverer)
   }
 
   /// Sends `event` downstream serially, with no state change. The hot path of a value.
@@ -104,30 +91,35 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
     transact { _ in .emit(event) }
   }
 
-  /// Delivers `first`, then the events queued meanwhile, to `downstream` until the queue is empty.
+  /// Delivers `first` to the downstream the caller claimed into `deliverer`, then the events queued
+  /// meanwhile, through the engines' one drain loop.
   @inlinable
-  func drain(_ downstream: Downstream, startingWith first: Event<Output, Failure>) -> SignalControl {
-    var event = first
-    while true {
-      let answer = downstream.receive(event)
-      var isEnded = false
-      var hasGarbage = false
-      let next = state.withLock { state -> Event<Output, Failure>? in
-        if answer == .stop && !event.isTerminal {
-          state.end(discardingPending: true)
+  func drain(_ first: Event<Output, Failure>, from deliverer: inout Downstream?) -> SignalControl {
+    var isEnded = false
+    var hasGarbage = false
+    var answer = SignalControl.continue
+    var delivered = first
+    _ = state.storage.drain(
+      first,
+      deliver: { event in
+        if hasGarbage {
+          hasGarbage = false
+          disposeGarbage()
         }
+        // Called in place: binding the downstream to a constant would retain it.
+        answer = deliverer.unsafelyUnwrapped.receive(event)
+        delivered = event
+        return true
+      },
+      next: { state in
+        // A terminal event delivered, or `stop`: delivery ends (the deliverer lets go of the downstream).
+        if answer == .stop || delivered.isTerminal { state.end(discardingPending: true) }
         isEnded = state.isEnded
         hasGarbage = state.hasGarbage
-        guard let next = state.pending.popFirst() else {
-          state.isDelivering = false
-          return nil
-        }
-        return next
-      }
-      if hasGarbage { disposeGarbage() }
-      guard let following = next else { return isEnded ? .stop : .continue }
-      event = following
-    }
+        return state.delivery.next(returning: &deliverer)
+      })
+    if hasGarbage { disposeGarbage() }
+    return isEnded ? .stop : .continue
   }
 
   /// Reserves slots for the upstreams about to be subscribed. Returns false if the operator already ended.
@@ -171,11 +163,12 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
     keep(upstream.subscribe(observer), key: key)
   }
 
-  /// Ends the operator from the downstream side: no more events, every upstream cancelled.
+  /// Ends the operator whose storage is `storage` from the downstream side: no more events, every
+  /// upstream cancelled.
   @inlinable
-  func cancel() {
-    state.withLock { $0.end(discardingPending: true) }
-    disposeGarbage()
+  static func cancel(_ storage: LockStorage<State>) {
+    storage.withLock { $0.end(discardingPending: true) }
+    disposeGarbage(storage)
   }
 
   /// Releases and cancels, after unlocking, what an ending or a decided race left in the state. The hot
@@ -184,7 +177,12 @@ final class Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Spec
   /// value witnesses on every event (W3: about 300 instructions per value).
   @inlinable
   func disposeGarbage() {
-    let garbage = state.withLock { $0.takeGarbage() }
+    Self.disposeGarbage(state.storage)
+  }
+
+  @inlinable
+  static func disposeGarbage(_ storage: LockStorage<State>) {
+    let garbage = storage.withLock { $0.takeGarbage() }
     garbage?.dispose()
   }
 }

@@ -134,21 +134,18 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
 
   /// The operator's own state.
   @usableFromInline var machine: Machine
-  /// The observer; `nil` once the operator ended (the drainer keeps its own copy).
-  @usableFromInline var downstream: Downstream?
-  /// A drainer is delivering: new events are queued for it.
-  @usableFromInline var isDelivering = false
-  /// A terminal event was accepted, the downstream answered `stop`, or the subscription was cancelled.
+  /// The deliveries to the downstream (see `SerialDelivery`).
+  @usableFromInline var delivery: SerialDelivery<Downstream>
+  /// A terminal event was accepted, the downstream answered `stop`, or the subscription was cancelled:
+  /// transitions are refused, the upstreams and the machine were let go.
   @usableFromInline var isEnded = false
-  /// Events waiting for the drainer.
-  @usableFromInline var pending = EventQueue<Event<Output, Failure>>()
   @usableFromInline var upstreams = SerialUpstreams()
   @usableFromInline var hasGarbage = false
   @usableFromInline var garbage = SerialGarbage<Downstream>()
 
   @inlinable
-  init(downstream: Downstream, machine: Machine) {
-    self.downstream = downstream
+  init(downstream: consuming Downstream, machine: consuming Machine) {
+    self.delivery = SerialDelivery(downstream)
     self.machine = machine
   }
 
@@ -178,16 +175,17 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   }
 
   /// Ends the operator: accepts nothing more, drops every upstream and empties the machine.
-  /// With `discardingPending`, queued events are dropped (stop or cancel); otherwise the drainer delivers them.
+  /// With `discardingPending`, delivery ends too: queued events are dropped and the downstream let go (stop,
+  /// cancel, or a terminal event delivered); otherwise the drainer delivers what was queued.
   @inlinable
   mutating func end(discardingPending: Bool) {
-    guard !isEnded else { return }
-    isEnded = true
-    garbage.slots = upstreams.slots
-    upstreams.slots = []
-    garbage.downstream = downstream.take()
-    garbage.leftovers = machine.clear()
-    if discardingPending { garbage.events = pending.removeAll() }
-    hasGarbage = true
+    if !isEnded {
+      isEnded = true
+      garbage.slots = upstreams.slots
+      upstreams.slots = []
+      garbage.leftovers = machine.clear()
+      hasGarbage = true
+    }
+    if discardingPending, delivery.end(releasing: &garbage.downstream, &garbage.events) { hasGarbage = true }
   }
 }
