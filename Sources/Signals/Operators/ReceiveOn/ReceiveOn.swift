@@ -55,7 +55,7 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   /// Where the events are delivered.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
-  let schedulerReference: SchedulerReference
+  @usableFromInline let schedulerReference: SchedulerReference
   /// How many values may wait for the scheduler.
   public let bufferingPolicy: SignalBufferingPolicy
 
@@ -68,8 +68,17 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer`; its events arrive on the scheduler.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    ReceiveOnStorage(downstream: observer, scheduler: schedulerReference, policy: bufferingPolicy).attach(to: upstream)
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let core = ReceiveOnCore(downstream: observer, scheduler: schedulerReference, policy: bufferingPolicy)
+    return core.attach(upstream._subscribeHandle(ReceiveOnObserver(core: core)))
   }
 }

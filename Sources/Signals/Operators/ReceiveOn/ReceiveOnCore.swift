@@ -1,0 +1,122 @@
+// One `receive(on:)` subscription: its whole state in one `Locked`, which is also what its subscription
+// cancels. Events are queued; the first one that finds no run in progress schedules one, and the run
+// delivers through the engines' one drain loop until the queue is empty (events sent meanwhile join it), so
+// delivery is serial and in order whatever thread the upstream sends from.
+
+@usableFromInline
+struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+  @usableFromInline typealias State = ReceiveOnState<Downstream>
+
+  @usableFromInline let state: Locked<State>
+
+  @inlinable
+  init(downstream: consuming Downstream, scheduler: SchedulerReference, policy: SignalBufferingPolicy) {
+    state = Locked(State(downstream: downstream, scheduler: scheduler, policy: policy))
+  }
+
+  /// The handle handed downstream: ends the delivery, capture-free.
+  @inlinable
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
+      ReceiveOnCore.end(LockStorage.unsafeCast(storage))
+    }
+  }
+
+  /// Keeps `upstream`, the subscription of this core's `ReceiveOnObserver`, or cancels it if delivery
+  /// ended meanwhile; returns ``handle``.
+  @inlinable
+  func attach(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
+    var token = Optional(upstream)  // moved, not copied, into the state
+    state.withLock { state in
+      guard !state.delivery.isEnded else { return }
+      state.upstream = token.take()
+    }
+    token.take()?.cancel()
+    return handle
+  }
+
+  @inlinable
+  func receiveUpstream(_ event: Event<Output, Failure>) -> SignalControl {
+    var dropped: Event<Output, Failure>?
+    var open = false
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    let run = state.withLock { state -> UInt64? in
+      let run = state.enqueue(event, dropping: &dropped)
+      open = !state.delivery.isEnded
+      if run != nil { scheduler = state.scheduler }
+      return run
+    }
+    _ = dropped  // a value the buffering policy dropped, released here, outside the lock
+    if let run, let scheduler { schedule(run, on: scheduler) }
+    return open ? .continue : .stop
+  }
+
+  @inlinable
+  func schedule(_ run: UInt64, on scheduler: SchedulerReference) {
+    let core = self
+    let token = scheduler.schedule { core.deliverRun() }
+    var replaced: SignalScheduledAction?
+    let current = state.withLock { state -> Bool in
+      guard !state.delivery.isEnded && state.runNumber == run else { return false }
+      replaced = state.run
+      state.run = token
+      return true
+    }
+    if !current { scheduler.cancel(token) } else if let replaced { scheduler.cancel(replaced) }
+  }
+
+  /// A scheduled run: delivers what waits, then what joins meanwhile, until the queue is empty.
+  @inlinable
+  func deliverRun() {
+    var deliverer: Downstream?
+    guard let first = state.withLock({ $0.taken($0.delivery.claim(into: &deliverer)) }) else { return }
+    let drained = state.storage.drain(
+      first,
+      deliver: { event in
+        // Called in place: binding the downstream to a constant would retain it.
+        deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
+      },
+      next: { $0.taken($0.delivery.next(returning: &deliverer)) })
+    if !drained { Self.end(state.storage) }
+    _ = deliverer  // ended meanwhile: released here, outside the lock
+  }
+
+  /// Ends the delivery whose storage is `storage`, only borrowed: drops what waits, cancels the upstream
+  /// and the scheduled run.
+  @inlinable
+  static func end(_ storage: LockStorage<State>) {
+    var downstream: Downstream?
+    var queued = EventQueue<Event<Output, Failure>>()
+    var upstream: SignalSubscriptionHandle?
+    var run: SignalScheduledAction?
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    let first = storage.withLock { state -> Bool in
+      guard state.delivery.end(releasing: &downstream, &queued) else { return false }
+      upstream = state.upstream.take()
+      run = state.run.take()
+      if run != nil { scheduler = state.scheduler }
+      return true
+    }
+    guard first else { return }
+    _ = (downstream, queued)  // released here, outside the lock
+    upstream.take()?.cancel()
+    if let run { scheduler?.cancel(run) }
+  }
+}
+
+@usableFromInline
+struct ReceiveOnObserver<Downstream: SignalObserver>: SignalObserver {
+  @usableFromInline let core: ReceiveOnCore<Downstream>
+
+  @inlinable
+  init(core: ReceiveOnCore<Downstream>) {
+    self.core = core
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    core.receiveUpstream(event)
+  }
+}
