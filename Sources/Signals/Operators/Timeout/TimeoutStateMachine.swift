@@ -62,8 +62,8 @@ enum TimeoutRearm: Sendable {
 @usableFromInline
 struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
-  /// The failure closure or the fallback, when the operator ends before firing.
-  @usableFromInline typealias Leftovers = TimedAction<Output, Failure>
+  /// The failure closure and the fallback, when the operator ends before firing.
+  @usableFromInline typealias Leftovers = ((@Sendable () -> Failure)?, (any Signal<Output, Failure>)?)
 
   /// Which events are accepted.
   @usableFromInline
@@ -79,8 +79,11 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
   @usableFromInline let first: Duration
   @usableFromInline let rearm: TimeoutRearm
   @usableFromInline let mapping: TimeoutFailureMapping
-  /// What firing does: `.fail` or `.switchTo`; `.none` once taken (fired) or released (ended).
-  @usableFromInline var firing: TimedAction<Output, Failure>
+  // What firing does: fail with the error `makeError` makes, or switch to `fallback`; both `nil` once taken
+  // (fired) or released (ended). Two optionals rather than one `TimedAction`: an enum with a closure and
+  // an existential payload is tested, copied and destroyed through the runtime, once per subscription.
+  @usableFromInline var makeError: (@Sendable () -> Failure)?
+  @usableFromInline var fallback: (any Signal<Output, Failure>)?
   @usableFromInline var phase = Phase.upstream
   /// The live timer's id; `nil` when none is live.
   @usableFromInline var timer: UInt64?
@@ -96,7 +99,11 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
     self.first = effectiveInterval(first)
     self.rearm = TimeoutRearm(first: first, each: each)
     self.mapping = mapping
-    self.firing = firing
+    switch firing {
+    case .none: break
+    case .fail(let make): makeError = make
+    case .switchTo(let signal): fallback = signal
+    }
   }
 
   /// The clock is read only after a value, for a lazy restart.
@@ -161,10 +168,12 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
       effects.schedule = TimedTimerRequest(id: 0, at: deadline)
       return
     }
-    switch firing {
-    case .none: return
-    case .fail: phase = .closing
-    case .switchTo: phase = .fallback
+    if makeError != nil {
+      phase = .closing
+    } else if fallback != nil {
+      phase = .fallback
+    } else {
+      return
     }
     effects.endsUpstream = true
     effects.acts = true
@@ -172,8 +181,9 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
 
   @inlinable
   mutating func takeAction() -> TimedAction<Output, Failure> {
-    defer { firing = .none }
-    return firing
+    if let make = makeError.take() { return .fail(make) }
+    if let signal = fallback.take() { return .switchTo(signal) }
+    return .none
   }
 
   @inlinable
@@ -189,8 +199,7 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
   @inlinable
   mutating func end() -> Leftovers {
     phase = .closing
-    defer { firing = .none }
-    return firing
+    return (makeError.take(), fallback.take())
   }
 
   @inlinable
