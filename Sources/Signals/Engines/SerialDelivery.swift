@@ -20,36 +20,36 @@
 
 /// Serial delivery to one downstream, kept inside an operator's locked state.
 @usableFromInline
-struct SerialDelivery<Downstream: SignalObserver> {
-  @usableFromInline typealias Output = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
+package struct SerialDelivery<Downstream: SignalObserver> {
+  @usableFromInline package typealias Output = Downstream.Input
+  @usableFromInline package typealias Failure = Downstream.Failure
 
   /// The downstream, while nobody delivers: the deliverer holds it meanwhile. `nil` once delivery ended.
-  @usableFromInline var downstream: Downstream?
+  @usableFromInline package var downstream: Downstream?
   /// A deliverer is delivering: new events are queued for it.
-  @usableFromInline var isDelivering = false
+  @usableFromInline package var isDelivering = false
   /// A terminal event was accepted: later events are refused.
-  @usableFromInline var isSealed = false
+  @usableFromInline package var isSealed = false
   /// Delivery ended (a terminal event delivered, the downstream answered `stop`, or a cancel): nothing more
   /// is delivered.
-  @usableFromInline var isEnded = false
+  @usableFromInline package var isEnded = false
   /// Events waiting for the deliverer, oldest first.
-  @usableFromInline var queue = EventQueue<Event<Output, Failure>>()
+  @usableFromInline package var queue = EventQueue<Event<Output, Failure>>()
 
   @inlinable
-  init(_ downstream: consuming Downstream) {
+  package init(_ downstream: consuming Downstream) {
     self.downstream = downstream
   }
 
   /// Whether events are accepted: no terminal event yet, and delivery has not ended.
   @inlinable
-  var isOpen: Bool { !isSealed && !isEnded }
+  package var isOpen: Bool { !isSealed && !isEnded }
 
   /// Accepts `event`, unless delivery is closed (`isOpen` false): queues it behind the delivery in
   /// progress, or makes the caller the deliverer by moving the downstream into `deliverer`, which the caller
   /// then hands to `LockStorage.drain`. A terminal event seals: later events are refused.
   @inlinable
-  mutating func post(_ event: Event<Output, Failure>, claiming deliverer: inout Downstream?) {
+  package mutating func post(_ event: Event<Output, Failure>, claiming deliverer: inout Downstream?) {
     guard isOpen else { return }
     if event.isTerminal { isSealed = true }
     if isDelivering {
@@ -64,7 +64,7 @@ struct SerialDelivery<Downstream: SignalObserver> {
   /// order, before the queue (nothing was queued before them): accepts `event` unless delivery is closed,
   /// sealing it on a terminal event. Answers whether the caller delivers it.
   @inlinable
-  mutating func accept(_ event: Event<Output, Failure>) -> Bool {
+  package mutating func accept(_ event: Event<Output, Failure>) -> Bool {
     guard isOpen else { return false }
     if event.isTerminal { isSealed = true }
     return true
@@ -73,7 +73,7 @@ struct SerialDelivery<Downstream: SignalObserver> {
   /// Queues `event` without delivering it, unless delivery is closed; answers whether nobody delivers yet
   /// (the caller then starts a delivery run, which `claim`s the queue).
   @inlinable
-  mutating func enqueue(_ event: Event<Output, Failure>) -> Bool {
+  package mutating func enqueue(_ event: Event<Output, Failure>) -> Bool {
     guard isOpen else { return false }
     if event.isTerminal { isSealed = true }
     queue.append(event)
@@ -85,7 +85,7 @@ struct SerialDelivery<Downstream: SignalObserver> {
   /// For a delivery run started by `enqueue`: the first queued event, with the downstream moved into
   /// `deliverer`; `nil` when delivery ended meanwhile or nothing waits (the run then ends).
   @inlinable
-  mutating func claim(into deliverer: inout Downstream?) -> Event<Output, Failure>? {
+  package mutating func claim(into deliverer: inout Downstream?) -> Event<Output, Failure>? {
     guard !isEnded, let event = queue.popFirst() else {
       isDelivering = false
       return nil
@@ -98,7 +98,7 @@ struct SerialDelivery<Downstream: SignalObserver> {
   /// `deliverer`, unless delivery ended meanwhile (then `deliverer` keeps it, for the deliverer to release
   /// after unlocking, and the queue, which the ending emptied, is not read).
   @inlinable
-  mutating func next(returning deliverer: inout Downstream?) -> Event<Output, Failure>? {
+  package mutating func next(returning deliverer: inout Downstream?) -> Event<Output, Failure>? {
     if !isEnded {
       if let event = queue.popFirst() { return event }
       downstream = deliverer.take()
@@ -111,7 +111,7 @@ struct SerialDelivery<Downstream: SignalObserver> {
   /// unlocking: the downstream (unless a deliverer holds it) and the queued events. Answers false if it had
   /// ended before (then nothing is moved).
   @inlinable
-  mutating func end(
+  package mutating func end(
     releasing downstream: inout Downstream?, _ queued: inout EventQueue<Event<Output, Failure>>
   ) -> Bool {
     guard !isEnded else { return false }
@@ -133,7 +133,7 @@ extension LockStorage {
   ///
   /// - Returns: false when `deliver` ended the delivery; true when it drained.
   @inlinable
-  func drain<Work>(_ first: consuming Work, deliver: (borrowing Work) -> Bool, next: (inout State) -> Work?) -> Bool {
+  package func drain<Work>(_ first: consuming Work, deliver: (borrowing Work) -> Bool, next: (inout State) -> Work?) -> Bool {
     var work = first
     while deliver(work) {
       guard let following = withLock(next) else { return true }

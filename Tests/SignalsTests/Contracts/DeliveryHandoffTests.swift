@@ -3,11 +3,12 @@ import Signals
 import SignalsTesting
 import Testing
 
-// `race(with:)` and `timeout` hand their downstream to the deliverer for each delivery (a delivery retains
-// nothing) and take it back afterwards. These tests pin both halves: a delivery that continues leaves the
-// operator able to deliver again, and a cancel during a delivery (from inside it, or from another thread)
-// stops it: nothing more is delivered, the source is answered `stop`, and the downstream is released once
-// the delivery returns.
+// The delivery engines hand their downstream to the deliverer for each delivery (a delivery retains
+// nothing) and take it back afterwards. These tests pin both halves, on every engine (race, the
+// time-operator engine, the serializer, a subject): a delivery that continues leaves the operator able to
+// deliver again, and a cancel during a delivery (from inside it, or from another thread) stops it: nothing
+// more is delivered, the source is answered `stop`, and the downstream is released once the delivery
+// returns.
 
 /// A source that hands its observer to the test, which sends through it by hand.
 private final class HandDrivenSource: Signal, @unchecked Sendable {  // `observer` is guarded by `lock`
@@ -27,17 +28,27 @@ private final class HandDrivenSource: Signal, @unchecked Sendable {  // `observe
   }
 }
 
-/// The two operators under test, each racing or timing the hand-driven source.
+/// The operators under test, one per delivery engine, each over the hand-driven source: race, the
+/// time-operator engine (timeout), the serializer (merge) and the subject engine (share).
 enum HandoffOperator: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case race
   case timeout
+  case merge
+  case share
 
   var testDescription: String { rawValue }
+
+  /// What the source is answered for the event during whose delivery the observer cancelled. A shared
+  /// connection finishes broadcasting that event (its upstream is cancelled when the last observer leaves:
+  /// every later event is answered `stop`); the others answer `stop` at once.
+  var answerToTheCancellingEvent: SignalControl { self == .share ? .continue : .stop }
 
   fileprivate func signal(_ source: HandDrivenSource, _ scheduler: TestScheduler) -> AnySignal<Int, Never> {
     switch self {
     case .race: AnySignal(source.race(with: AfterSignal(.seconds(10), value: -1, on: scheduler)))
     case .timeout: AnySignal(source.timeout(.seconds(10), scheduler: scheduler, fallback: JustSignal(-1)))
+    case .merge: AnySignal(source.eraseToAnySignal().merge(with: NeverSignal<Int, Never>().eraseToAnySignal()))
+    case .share: AnySignal(source.share())
     }
   }
 }
@@ -131,7 +142,7 @@ private final class DownstreamWitness: Sendable {}
     }
     #expect(witness != nil)
     let answer = source.send(1)
-    #expect(answer == .stop)
+    #expect(answer == kind.answerToTheCancellingEvent)
     #expect(witness == nil, "released once the delivery returned")
     #expect(received.withLock { $0 } == [1], "the queued value is not delivered after the cancel")
     #expect(source.send(3) == .stop)
@@ -186,7 +197,7 @@ private final class DownstreamWitness: Sendable {}
     }
     guard let outcome else { return }
     #expect(outcome.aliveDuringTheDelivery, "the deliverer holds the downstream")
-    #expect(outcome.answer == .stop)
+    #expect(outcome.answer == kind.answerToTheCancellingEvent)
     #expect(outcome.releasedAfterIt)
     #expect(outcome.answerAfterwards == .stop)
     #expect(outcome.received == [1])
