@@ -133,7 +133,9 @@ extension LockStorage {
   ///
   /// - Returns: false when `deliver` ended the delivery; true when it drained.
   @inlinable
-  package func drain<Work>(_ first: consuming Work, deliver: (borrowing Work) -> Bool, next: (inout State) -> Work?) -> Bool {
+  package func drain<Work>(_ first: consuming Work, deliver: (borrowing Work) -> Bool, next: (inout State) -> Work?)
+    -> Bool
+  {
     var work = first
     while deliver(work) {
       guard let following = withLock(next) else { return true }
