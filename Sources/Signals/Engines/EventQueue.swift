@@ -1,6 +1,6 @@
 /// The one FIFO of the delivery engines: the events (or subject deliveries) waiting behind a delivery in
-/// progress, oldest first. Subjects, the combining operators' serializer, the time operators' outbox,
-/// `timeout`, `race(with:)` and `receive(on:)` all queue through it.
+/// progress, oldest first. Subjects and the engines' one drainer (`SerialDelivery`: race, the time
+/// operators and `timeout`, the combining operators' serializer, `receive(on:)`) queue through it.
 ///
 /// - Nothing until needed: an empty queue holds no array at all (an empty array is still a reference,
 ///   retained and released with the queue), so creating, emptying, taking or destroying an unused queue is
@@ -95,24 +95,3 @@ package struct EventQueue<Element> {
 }
 
 extension EventQueue: Sendable where Element: Sendable {}
-
-/// The queue of an operator whose deliverer moves the downstream out of the operator's state while it
-/// delivers (`timeout`, `race(with:)`), so that a delivery retains nothing.
-@usableFromInline
-typealias PendingEvents<Output: Sendable, Failure: Error> = EventQueue<Event<Output, Failure>>
-
-extension EventQueue {
-  /// The next element for a deliverer that took the downstream out of its operator's state. When none is
-  /// left, or the operator `ended`, the delivery ends: the downstream moves back from `deliverer` into
-  /// `downstream`, unless the operator ended (then `deliverer` keeps it, to release it outside the lock,
-  /// and the queue, which the ending emptied, is not read).
-  @inlinable
-  mutating func next<Downstream>(
-    ended: Bool, returning deliverer: inout Downstream?, into downstream: inout Downstream?
-  ) -> Element? {
-    if ended { return nil }
-    if let next = popFirst() { return next }
-    downstream = deliverer.take()
-    return nil
-  }
-}
