@@ -242,44 +242,6 @@ extension TimedCore {
     }
   }
 
-  /// Schedules `timer` on `scheduler`: its action captures only this engine for timer 0 (no allocation),
-  /// also its id for the others, and the scheduler for a machine that reads the clock.
-  @inlinable
-  func schedule(_ timer: TimedTimerRequest, on scheduler: SchedulerReference) -> SignalScheduledAction {
-    let core = self
-    let id = timer.id
-    if Machine.readsClock {
-      // Unretained: the state keeps the scheduler for as long as the action keeps the engine.
-      return Self.schedule(timer, on: scheduler) { [unowned(unsafe) scheduler] in
-        core.timerFired(id, at: scheduler.now)
-      }
-    }
-    if id == 0 { return Self.schedule(timer, on: scheduler) { core.timerFired(0) } }
-    return Self.schedule(timer, on: scheduler) { core.timerFired(id) }
-  }
-
-  @inlinable
-  static func schedule(
-    _ timer: TimedTimerRequest, on scheduler: SchedulerReference, _ action: @escaping @Sendable () -> Void
-  ) -> SignalScheduledAction {
-    if timer.isDelay { return scheduler.schedule(after: timer.offset, action) }
-    return scheduler.schedule(at: SignalInstant(offset: timer.offset), action)
-  }
-
-  /// Starts `timer` on `scheduler` and keeps its handle.
-  @inlinable
-  func startTimer(_ timer: TimedTimerRequest, on scheduler: SchedulerReference) {
-    keep(schedule(timer, on: scheduler), for: timer.id, on: scheduler)
-  }
-
-  /// Keeps the handle of timer `id`, or cancels it if the timer is no longer live (it fired, was cancelled,
-  /// or the operator ended, while it was being scheduled).
-  @inlinable
-  func keep(_ token: SignalScheduledAction, for id: UInt64, on scheduler: SchedulerReference) {
-    let kept = state.withLock { $0.timers.setToken(token, for: id) }
-    if !kept { scheduler.cancel(token) }
-  }
-
   /// Ends the operator whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
   /// nothing more is delivered, and the upstream, the fallback and the timers are cancelled, except
   /// `spared`, which was answered `stop` and ends by itself (its subscription is only let go).
