@@ -25,16 +25,18 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
   let target: Unmanaged<AnyObject>?
   @usableFromInline
   let id: UInt64
-  /// Cancels `target`'s subscription `id`: a capture-free closure made in specialized code, so that
-  /// cancelling runs the target's specialized cancel, with no witness-table or generic-metadata lookups.
+  /// Cancels `target`'s subscription `id`: a closure that captures nothing (but, made in unspecialized
+  /// generic code, its type's metadata); made in specialized code, cancelling runs the target's specialized
+  /// cancel, with no witness-table or generic-metadata lookups.
   @usableFromInline
   let canceller: (AnyObject, UInt64) -> Void
 
   /// A subscription that calls `canceller(target, id)` on the first cancel and at deinit.
   ///
-  /// `package`: for targets that are not classes of their own (a `Locked` storage holding an operator's
-  /// whole state), which is how an operator's state costs one allocation. `canceller` must be capture-free
-  /// and idempotent, and it may run on any thread.
+  /// `package`: Signals' own subscriptions are made this way, `target` being the `Locked` storage that holds
+  /// the whole per-subscription state (so that state costs one allocation) and `canceller` a capture-free
+  /// closure that casts it back (`LockStorage.unsafeCast`) and ends the subscription through the borrowed
+  /// storage. `canceller` must be idempotent, and it may run on any thread.
   @inlinable
   package init(object target: AnyObject?, id: UInt64, canceller: @escaping (AnyObject, UInt64) -> Void) {
     self.target = target.map { Unmanaged.passRetained($0) }
@@ -60,14 +62,23 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
     }
   }
 
-  /// A subscription that runs `onCancel` once, on the first `cancel()` or at deinit.
+  /// A subscription that runs `onCancel` once, on the first `cancel()` or at deinit, and then releases it.
   public convenience init(onCancel: @escaping @Sendable () -> Void) {
-    self.init(target: CancelAction(onCancel), id: 0)
+    // One allocation besides this object: the locked closure, which is also what cancelling runs.
+    let action = Locked(PendingAction(onCancel))
+    self.init(object: action.storage, id: 0) { storage, _ in
+      LockStorage<PendingAction>.unsafeCast(storage).withLock { $0.take() }.body?()
+    }
   }
 
-  /// A subscription that cancels all of `subscriptions` when cancelled.
+  /// A subscription that cancels all of `subscriptions` when cancelled, and then releases them.
   public convenience init(_ subscriptions: [SignalSubscription]) {
-    self.init(target: CancelAction { for subscription in subscriptions { subscription.cancel() } }, id: 0)
+    // The array itself, locked: no closure around it.
+    let group = Locked(Optional(subscriptions))
+    self.init(object: group.storage, id: 0) { storage, _ in
+      let taken = LockStorage<[SignalSubscription]?>.unsafeCast(storage).withLock { $0.take() }
+      for subscription in taken ?? [] { subscription.cancel() }
+    }
   }
 
   /// A subscription with nothing to cancel, for signals that finish synchronously.
@@ -180,21 +191,4 @@ public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `ca
 @usableFromInline
 package protocol SubscriptionTarget: AnyObject, Sendable {
   func cancelSubscription(id: UInt64)
-}
-
-/// Runs a closure at most once.
-@usableFromInline
-final class CancelAction: SubscriptionTarget {
-  @usableFromInline
-  let action: Locked<PendingAction>
-
-  @usableFromInline
-  init(_ action: @escaping @Sendable () -> Void) {
-    self.action = Locked(PendingAction(action))
-  }
-
-  @usableFromInline
-  func cancelSubscription(id: UInt64) {
-    action.withLock { $0.take() }.body?()
-  }
 }

@@ -221,20 +221,20 @@ extension SignalSubscription {
   /// }  // releasing a Reminder cancels its action
   /// ```
   public convenience init(cancelling action: SignalScheduledAction, on scheduler: some SignalScheduler) {
-    self.init(target: ScheduledActionCanceller(action: action, scheduler: schedulerReference(scheduler)), id: 0)
+    // One allocation besides this object: the locked action and scheduler, which cancelling takes out.
+    let pending = Locked(Optional(ScheduledCancel(action: action, scheduler: schedulerReference(scheduler))))
+    self.init(object: pending.storage, id: 0) { storage, _ in
+      LockStorage<ScheduledCancel?>.unsafeCast(storage).withLock { $0.take() }?.cancel()
+    }
   }
 }
 
-/// Cancels one scheduled action, once: the target of ``SignalSubscription/init(cancelling:on:)``.
-final class ScheduledActionCanceller: SubscriptionTarget {
-  private let state: Locked<(action: SignalScheduledAction, scheduler: SchedulerReference)?>
+/// What ``SignalSubscription/init(cancelling:on:)`` cancels, once: an action and its scheduler.
+struct ScheduledCancel: Sendable {
+  let action: SignalScheduledAction
+  let scheduler: SchedulerReference
 
-  init(action: SignalScheduledAction, scheduler: SchedulerReference) {
-    state = Locked((action, scheduler))
-  }
-
-  func cancelSubscription(id: UInt64) {
-    guard let (action, scheduler) = state.withLock({ $0.take() }) else { return }
+  func cancel() {
     scheduler.cancel(action)
   }
 }
