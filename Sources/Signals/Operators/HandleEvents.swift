@@ -89,7 +89,7 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
       upstream._subscribeHandle(
         HandleEventsObserver(
           downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)))
-    return SignalSubscriptionHandle(target: hook, id: 0)  // capture-free: the hook is not generic
+    return hook.handle
   }
 }
 
@@ -117,7 +117,7 @@ struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
     case .value(let value):
       receiveValue?(value)
       let answer = downstream.receive(event)
-      if answer == .stop { cancelHook?.cancelSubscription(id: 0) }
+      if answer == .stop { cancelHook?.cancel() }
       return answer
     case .finished:
       cancelHook?.disarm()
@@ -132,9 +132,10 @@ struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
 }
 
 /// Fires `receiveCancel` at most once, unless a terminal event came first, and
-/// holds the upstream subscription to cancel with it.
+/// holds the upstream subscription to cancel with it: one `Locked` (one allocation), which is also what
+/// the handle it hands out cancels.
 @usableFromInline
-final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
+struct HandleEventsCancelHook: Sendable {
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var onCancel: (@Sendable () -> Void)?
@@ -154,6 +155,14 @@ final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
     state = Locked(State(onCancel: onCancel))
   }
 
+  /// The handle handed downstream: fires the hook, capture-free (the hook is not generic).
+  @inlinable
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
+      HandleEventsCancelHook.cancel(LockStorage.unsafeCast(storage))
+    }
+  }
+
   /// Keeps the upstream subscription, unless the hook is already done (then it is cancelled at once).
   @inlinable
   func attach(_ upstream: consuming SignalSubscriptionHandle) {
@@ -168,31 +177,37 @@ final class HandleEventsCancelHook: SubscriptionTarget, Sendable {
   /// A terminal event is passing: the hook will not fire.
   @inlinable
   func disarm() {
-    let released = state.withLock { state in
+    // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted, which
+    // allocates a thunk.
+    var onCancel: (@Sendable () -> Void)?
+    var upstream: SignalSubscriptionHandle?
+    state.withLock { state in
       state.isDone = true
-      defer {
-        state.onCancel = nil
-        state.upstream = nil
-      }
-      return (state.onCancel, state.upstream)
+      onCancel = state.onCancel.take()
+      upstream = state.upstream.take()
     }
-    _ = released  // released outside the lock
+    _ = (onCancel, upstream)  // released here, outside the lock
   }
 
-  /// The downstream cancelled or stopped: fire the hook once, then cancel the upstream.
+  /// The downstream stopped: fire the hook once, then cancel the upstream.
+  @inlinable
+  func cancel() {
+    Self.cancel(state.storage)
+  }
+
+  /// The downstream cancelled or stopped: fire the hook once, then cancel the upstream. `storage` is only
+  /// borrowed (a canceller's guaranteed reference), so cancelling retains nothing.
   @usableFromInline
-  func cancelSubscription(id: UInt64) {
-    let taken: ((@Sendable () -> Void)?, SignalSubscriptionHandle?) = state.withLock { state in
-      guard !state.isDone else { return (nil, nil) }
+  static func cancel(_ storage: LockStorage<State>) {
+    var onCancel: (@Sendable () -> Void)?
+    var upstream: SignalSubscriptionHandle?
+    storage.withLock { state in
+      guard !state.isDone else { return }
       state.isDone = true
-      defer {
-        state.onCancel = nil
-        state.upstream = nil
-      }
-      return (state.onCancel, state.upstream)
+      onCancel = state.onCancel.take()
+      upstream = state.upstream.take()
     }
-    taken.0?()
-    var upstream = taken.1
+    onCancel.take()?()
     upstream.take()?.cancel()
   }
 }
