@@ -18,6 +18,8 @@
 //   context, so the user's closures are freed even while the downstream keeps
 //   its subscription object.
 // No lock is held while an upstream is subscribed or an observer is called.
+// The whole per-subscription state is one `Locked` (one allocation), which is also what the operator's
+// subscription cancels, through a capture-free closure that borrows it.
 
 /// What an ``UpstreamSwitch`` keeps per subscription: at least the downstream observer.
 @usableFromInline
@@ -28,7 +30,7 @@ protocol UpstreamSwitchContext: Sendable {
 
 /// The current upstream of a switching operator and its context; see the file comment.
 @usableFromInline
-final class UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionTarget, Sendable {
+struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   @usableFromInline
   struct State: Sendable {
     /// `nil` once the operator ended or was cancelled.
@@ -54,6 +56,15 @@ final class UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionTarget, 
     state = Locked(State(context: context))
   }
 
+  /// The subscription handed downstream: cancels the current upstream and releases the context,
+  /// capture-free.
+  @inlinable
+  var subscription: SignalSubscription {
+    SignalSubscription(object: state.storage, id: 0) { storage, _ in
+      UpstreamSwitch.cancel(LockStorage.unsafeCast(storage))
+    }
+  }
+
   /// The context, if `generation` is the current upstream and the operator is live.
   @inlinable
   func context(ifCurrent generation: UInt64) -> Context? {
@@ -74,18 +85,20 @@ final class UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionTarget, 
   @inlinable
   @discardableResult
   func end(ifCurrent generation: UInt64) -> Context? {
-    let taken = state.withLock {
-      state -> (Context, SignalSubscription?, (@Sendable (UInt64) -> SignalSubscription)?)? in
-      guard state.generation == generation, let context = state.context else { return nil }
+    // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted, which
+    // allocates a thunk.
+    var context: Context?
+    var current: SignalSubscription?
+    var next: (@Sendable (UInt64) -> SignalSubscription)?
+    state.withLock { state in
+      guard state.generation == generation, state.context != nil else { return }
       state.generation &+= 1
-      defer {
-        state.context = nil
-        state.current = nil
-        state.next = nil
-      }
-      return (context, state.current, state.next)
+      context = state.context.take()
+      current = state.current.take()
+      next = state.next.take()
     }
-    return taken?.0  // the rest is released here, outside the lock
+    _ = (current, next)  // released here, outside the lock
+    return context
   }
 
   /// Moves to a new upstream: `subscribe` is called with its generation and returns its subscription.
@@ -105,45 +118,48 @@ final class UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionTarget, 
     guard shouldRun else { return }  // the loop already on the stack takes it
     var subscribed: (UInt64, SignalSubscription)? = nil
     while true {
-      // One lock per turn: keep (or drop) what the last turn subscribed, and take the next request.
-      let (step, stale) = state.withLock {
-        state -> ((UInt64, @Sendable (UInt64) -> SignalSubscription)?, SignalSubscription?) in
-        var stale: SignalSubscription? = nil
-        if let (generation, subscription) = subscribed {
+      // One lock per turn: keep (or drop) what the last turn subscribed, and take the next request (into
+      // locals: a closure returned through `withLock`'s generic result is re-abstracted, which allocates).
+      var next: (@Sendable (UInt64) -> SignalSubscription)?
+      var stale: SignalSubscription?
+      var generation: UInt64 = 0
+      let live = state.withLock { state -> Bool in
+        if let (generation, subscription) = subscribed.take() {
           if state.context != nil && state.generation == generation {
             state.current = subscription
           } else {
             stale = subscription
           }
         }
-        guard state.context != nil, let next = state.next else {
+        next = state.next.take()
+        guard state.context != nil, next != nil else {
           state.isSubscribing = false
-          state.next = nil
-          return (nil, stale)
+          return false
         }
-        state.next = nil
-        return ((state.generation, next), stale)
+        generation = state.generation
+        return true
       }
-      stale?.cancel()
-      guard let (generation, next) = step else { return }
-      subscribed = (generation, next(generation))
+      stale.take()?.cancel()
+      guard live, let subscribe = next.take() else { return }  // a request left after an end is released here
+      subscribed = (generation, subscribe(generation))
     }
   }
 
-  /// Cancels the current upstream and releases the context. Idempotent.
-  @usableFromInline
-  func cancelSubscription(id: UInt64) {
-    let taken = state.withLock {
-      state -> (Context?, SignalSubscription?, (@Sendable (UInt64) -> SignalSubscription)?) in
+  /// Cancels the current upstream and releases the context, for the subscription whose storage is
+  /// `storage`, only borrowed (a canceller's guaranteed reference): cancelling retains nothing. Idempotent.
+  @inlinable
+  static func cancel(_ storage: LockStorage<State>) {
+    var context: Context?
+    var current: SignalSubscription?
+    var next: (@Sendable (UInt64) -> SignalSubscription)?
+    storage.withLock { state in
       state.generation &+= 1
-      defer {
-        state.context = nil
-        state.current = nil
-        state.next = nil
-      }
-      return (state.context, state.current, state.next)
+      context = state.context.take()
+      current = state.current.take()
+      next = state.next.take()
     }
-    taken.1?.cancel()
+    current.take()?.cancel()
+    _ = (context, next)  // released here, outside the lock
   }
 }
 

@@ -51,7 +51,7 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
     upstreamSwitch.switchTo { generation in
       upstream.subscribe(CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
-    return SignalSubscription(target: upstreamSwitch, id: 0)
+    return upstreamSwitch.subscription
   }
 }
 

@@ -59,7 +59,7 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
     upstreamSwitch.switchTo { generation in
       prefix.subscribe(ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
-    return SignalSubscription(target: upstreamSwitch, id: 0)
+    return upstreamSwitch.subscription
   }
 }
 

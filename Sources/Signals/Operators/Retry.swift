@@ -55,7 +55,7 @@ public struct RetrySignal<Upstream: Signal>: Signal {
     let upstreamSwitch = UpstreamSwitch(
       context: RetryContext(downstream: observer, upstream: upstream, remaining: times))
     RetryObserver.subscribe(upstream, through: upstreamSwitch)
-    return SignalSubscription(target: upstreamSwitch, id: 0)
+    return upstreamSwitch.subscription
   }
 }
 
