@@ -27,48 +27,65 @@ public struct FutureSignal<Output: Sendable, Failure: Error>: Signal {
   public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
   @usableFromInline
-  let storage: FutureStorage<Output, Failure>
+  let core: FutureCore<Output, Failure>
 
   /// Creates the future and runs `attemptToFulfill` at once with its promise.
   public init(_ attemptToFulfill: (@escaping Promise) -> Void) {
-    let storage = FutureStorage<Output, Failure>()
-    self.storage = storage
-    attemptToFulfill { result in storage.fulfill(result) }
+    let core = FutureCore<Output, Failure>()
+    self.core = core
+    attemptToFulfill { result in core.fulfill(result) }
   }
 
   /// Delivers the result now if it is known, or when it arrives.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    storage.attach(AnySignalObserver(observer))
+    core.attach(AnySignalObserver(observer))
   }
 }
 
-/// The shared state of a ``FutureSignal``: its result, or the observers waiting for it.
+/// The state shared by a ``FutureSignal``'s copies: its result, or the observers waiting for it.
 @usableFromInline
-final class FutureStorage<Output: Sendable, Failure: Error>: SubscriptionTarget, Sendable {
-  struct State: Sendable {
-    var result: Result<Output, Failure>?
-    var waiting: [UInt64: AnySignalObserver<Output, Failure>] = [:]
-    var nextID: UInt64 = 1
-  }
+struct FutureState<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline var result: Result<Output, Failure>?
+  @usableFromInline var waiting: [UInt64: AnySignalObserver<Output, Failure>] = [:]
+  @usableFromInline var nextID: UInt64 = 1
 
-  let state = Locked(State())
+  @inlinable
+  init() {}
+}
+
+/// A ``FutureSignal``'s state in one `Locked` (one allocation per future), which is also what each waiting
+/// observer's subscription cancels, by the observer's id.
+@usableFromInline
+struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
+  @usableFromInline let state = Locked(FutureState<Output, Failure>())
 
   init() {}
 
+  /// Delivers the result to `observer` now, if it is known (then there is nothing to cancel), or keeps it
+  /// until the result arrives. `@inlinable`: made in the app's specialized code, the canceller captures
+  /// nothing, not even generic metadata (which costs an allocation per subscription).
+  @inlinable
   func attach(_ observer: AnySignalObserver<Output, Failure>) -> SignalSubscription {
-    let (id, result): (UInt64, Result<Output, Failure>?) = state.withLock { state in
-      if let result = state.result { return (0, result) }
+    var result: Result<Output, Failure>?
+    let id = state.withLock { state -> UInt64 in
+      if let known = state.result {
+        result = known
+        return 0
+      }
       let id = state.nextID
       state.nextID += 1
       state.waiting[id] = observer
-      return (id, nil)
+      return id
     }
     if let result {
       Self.deliver(result, to: observer)
       return .empty
     }
-    return SignalSubscription(target: self, id: id)
+    return SignalSubscription(object: state.storage, id: id) { storage, id in
+      FutureCore.cancel(LockStorage.unsafeCast(storage), id: id)
+    }
   }
 
   func fulfill(_ result: Result<Output, Failure>) {
@@ -86,6 +103,7 @@ final class FutureStorage<Output: Sendable, Failure: Error>: SubscriptionTarget,
     }
   }
 
+  @usableFromInline
   static func deliver(_ result: Result<Output, Failure>, to observer: AnySignalObserver<Output, Failure>) {
     switch result {
     case .success(let value):
@@ -97,9 +115,11 @@ final class FutureStorage<Output: Sendable, Failure: Error>: SubscriptionTarget,
     }
   }
 
+  /// Forgets observer `id` of the future whose storage is `storage`, only borrowed (a canceller's
+  /// guaranteed reference): cancelling retains nothing.
   @usableFromInline
-  func cancelSubscription(id: UInt64) {
-    let removed = state.withLock { $0.waiting.removeValue(forKey: id) }
+  static func cancel(_ storage: LockStorage<FutureState<Output, Failure>>, id: UInt64) {
+    let removed = storage.withLock { $0.waiting.removeValue(forKey: id) }
     _ = removed  // released here, outside the lock
   }
 }
