@@ -5,7 +5,8 @@
 // observer and the task handle live under the lock; cancelling takes both out,
 // cancels the task and releases the observer outside the lock, so the observer
 // is released at once even when the work is slow to honour cancellation, and
-// nothing more is delivered after `cancel()` returns.
+// nothing more is delivered after `cancel()` returns. The whole state is one
+// `Locked` (one allocation), which is also what the subscription cancels.
 
 /// The lock-guarded state of one task-backed subscription.
 struct TaskDeliveryState<Observer: SignalObserver> {
@@ -15,8 +16,12 @@ struct TaskDeliveryState<Observer: SignalObserver> {
   var task: Task<Void, Never>?
 }
 
-/// One subscription of a task-backed signal. `@unchecked Sendable`: all mutable state is in a `Locked`.
-final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @unchecked Sendable {
+/// One subscription of a task-backed signal.
+///
+/// Not inlinable: the signals that use it make a task per subscription (an allocation or more of its own),
+/// so their `subscribe` stays in Signals, unspecialized, and the capture-free canceller made there captures
+/// the observer type's metadata (one small allocation, as the protocol-witness canceller did before it).
+struct TaskDelivery<Observer: SignalObserver>: Sendable {
   typealias Output = Observer.Input
   typealias Failure = Observer.Failure
 
@@ -34,7 +39,10 @@ final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @uncheck
       return true
     }
     // Ended already (the work delivered a terminal event or was stopped): nothing to cancel.
-    return kept ? SignalSubscription(target: self, id: 0) : .empty
+    guard kept else { return .empty }
+    return SignalSubscription(object: state.storage, id: 0) { storage, _ in
+      TaskDelivery.cancel(LockStorage.unsafeCast(storage))
+    }
   }
 
   /// Delivers a value. Returns `false` when the work should stop: the
@@ -50,21 +58,25 @@ final class TaskDelivery<Observer: SignalObserver>: SubscriptionTarget, @uncheck
 
   /// Delivers the terminal event, unless delivery has ended already.
   func send(completion: SignalCompletion<Failure>) {
-    _ = takeAll().observer?.receive(Event(completion))
+    _ = Self.takeAll(state.storage).observer?.receive(Event(completion))
   }
 
   /// Ends delivery without cancelling the task (the task is ending on its own).
   private func end() {
-    _ = takeAll()  // released here, outside the lock
+    _ = Self.takeAll(state.storage)  // released here, outside the lock
   }
 
-  func cancelSubscription(id: UInt64) {
-    takeAll().task?.cancel()
+  /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference), and
+  /// cancels its task.
+  static func cancel(_ storage: LockStorage<TaskDeliveryState<Observer>>) {
+    takeAll(storage).task?.cancel()
   }
 
   /// Ends delivery: takes the observer and the task out, for the caller to use or release outside the lock.
-  private func takeAll() -> (observer: Observer?, task: Task<Void, Never>?) {
-    state.withLock { state in (state.observer.take(), state.task.take()) }
+  private static func takeAll(
+    _ storage: LockStorage<TaskDeliveryState<Observer>>
+  ) -> (observer: Observer?, task: Task<Void, Never>?) {
+    storage.withLock { state in (state.observer.take(), state.task.take()) }
   }
 }
 
