@@ -51,7 +51,7 @@ public struct TimerSignal: Signal {
   /// The scheduler the ticks are delivered on.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
-  let schedulerReference: SchedulerReference
+  @usableFromInline let schedulerReference: SchedulerReference
 
   /// A timer that ticks every `interval` on `scheduler`, starting from each subscription.
   ///
@@ -77,11 +77,19 @@ public struct TimerSignal: Signal {
   }
 
   /// Starts the timer for `observer`: the first tick is due ``delay`` from now.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Int, Observer.Failure == Never {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Starts the timer for `observer` on behalf of another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Int, Observer.Failure == Never {
     let core = TimerCore(observer: observer, interval: interval, delay: delay, scheduler: schedulerReference)
-    core.start()
-    return SignalSubscription(target: core, id: 0)
+    core.start(on: schedulerReference)
+    return core.handle
   }
 
   /// Why `interval` is refused, or `nil` when it is fine. Backs the precondition.
@@ -92,6 +100,7 @@ public struct TimerSignal: Signal {
 
   /// The index to deliver when a tick runs at `now`, after `lastIndex` was delivered: `lastIndex + 1`,
   /// or, when running late past later deadlines, the index of the latest deadline passed.
+  @usableFromInline
   package static func index(
     dueAt now: SignalInstant, start: SignalInstant, interval: Duration, lastIndex: Int
   ) -> Int {
@@ -105,92 +114,128 @@ public struct TimerSignal: Signal {
   }
 }
 
-/// The running state of one timer subscription. `@unchecked Sendable`: all mutable state is in `state`.
-final class TimerCore<Observer: SignalObserver>: SubscriptionTarget, @unchecked Sendable
-where Observer.Input == Int, Observer.Failure == Never {
-  private struct State {
-    var observer: Observer?
-    var lastIndex = 0
-    /// The instant of tick 0, so that tick `k` is due at `start + k·interval`: the subscription
-    /// instant, moved by `delay − interval` (not moved when the first delay is the interval).
-    var start = SignalInstant.zero
-    /// The pending tick's action.
-    var token: SignalScheduledAction?
-    /// Inside `scheduler.schedule`: a tick that runs now is left to the scheduling loop (trampoline).
-    var scheduling = false
-    var tickedWhileScheduling = false
-  }
+/// The state of one timer subscription.
+@usableFromInline
+struct TimerState<Observer: SignalObserver> where Observer.Input == Int, Observer.Failure == Never {
+  @usableFromInline let interval: Duration
+  @usableFromInline let scheduler: SchedulerReference
+  @usableFromInline var observer: Observer?
+  @usableFromInline var lastIndex = 0
+  /// The instant of tick 0, so that tick `k` is due at `start + k·interval`: the subscription
+  /// instant, moved by `delay − interval` (not moved when the first delay is the interval).
+  @usableFromInline let start: SignalInstant
+  /// The pending tick's action.
+  @usableFromInline var token: SignalScheduledAction?
+  /// Inside `scheduler.schedule`: a tick that runs now is left to the scheduling loop (trampoline).
+  @usableFromInline var scheduling = false
+  @usableFromInline var tickedWhileScheduling = false
 
-  private enum AfterScheduling {
-    case wait
-    case tickAgain
-    case stopped
-  }
-
-  private let state: Locked<State>
-  private let interval: Duration
-  private let delay: Duration
-  private let scheduler: SchedulerReference
-
-  init(observer: Observer, interval: Duration, delay: Duration, scheduler: SchedulerReference) {
-    self.state = Locked(State(observer: observer))
+  @inlinable
+  init(observer: Observer, interval: Duration, start: SignalInstant, scheduler: SchedulerReference) {
+    self.observer = observer
     self.interval = interval
-    self.delay = delay
+    self.start = start
     self.scheduler = scheduler
   }
+}
 
-  func start() {
+/// What a timer does once it has scheduled its next tick.
+@usableFromInline
+enum TimerAfterScheduling {
+  case wait
+  case tickAgain
+  case stopped
+}
+
+/// One timer subscription: its whole state in one `Locked` (one allocation), which is also what its
+/// subscription cancels.
+///
+/// Inlinable, as the other engines are: specialized in the app, a tick reaches the observer without
+/// generic-metadata lookups, and the handle's canceller captures nothing (made in Signals' unspecialized
+/// code, it would capture the observer type's metadata: one allocation more per subscription).
+///
+/// The scheduler is passed along by the caller, which holds it (the signal, or the state through `fire`),
+/// so that no step reads it in a lock round trip of its own.
+@usableFromInline
+struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int, Observer.Failure == Never {
+  @usableFromInline let state: Locked<TimerState<Observer>>
+
+  /// The clock starts now: tick `k` is due at `now + delay + (k − 1)·interval`.
+  @inlinable
+  init(observer: Observer, interval: Duration, delay: Duration, scheduler: SchedulerReference) {
     let start = scheduler.now + (delay - interval)
-    state.withLock { $0.start = start }
-    if scheduleNext(index: 0) == .tickAgain { runTicks() }
+    state = Locked(TimerState(observer: observer, interval: interval, start: start, scheduler: scheduler))
+  }
+
+  /// The handle handed downstream: stops the timer, capture-free.
+  @inlinable
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
+      TimerCore.cancel(LockStorage.unsafeCast(storage))
+    }
+  }
+
+  /// Schedules the first tick; `scheduler` is the state's.
+  @inlinable
+  func start(on scheduler: SchedulerReference) {
+    if scheduleNext(index: 0, on: scheduler) == .tickAgain { runTicks(on: scheduler) }
   }
 
   /// The scheduled action: deliver a tick, unless a scheduling loop is running (then it delivers it).
-  private func fire() {
+  @inlinable
+  func fire() {
+    // The state keeps its scheduler for its whole life, and this core keeps the state: read unretained.
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
     let proceed = state.withLock { state -> Bool in
       guard state.observer != nil else { return false }
       if state.scheduling {
         state.tickedWhileScheduling = true
         return false
       }
+      scheduler = state.scheduler
       return true
     }
-    if proceed { runTicks() }
+    if proceed, let scheduler { runTicks(on: scheduler) }
   }
 
   /// Delivers ticks and schedules the next, in a loop while the scheduler runs them synchronously.
-  private func runTicks() {
-    while let index = tick(), scheduleNext(index: index) == .tickAgain {}
+  @inlinable
+  func runTicks(on scheduler: SchedulerReference) {
+    while let index = tick(on: scheduler), scheduleNext(index: index, on: scheduler) == .tickAgain {}
   }
 
   /// Delivers one tick; returns its index, or `nil` when the timer has stopped.
-  private func tick() -> Int? {
+  @inlinable
+  func tick(on scheduler: SchedulerReference) -> Int? {
     let now = scheduler.now
     let delivery = state.withLock { state -> (Observer, Int)? in
       guard let observer = state.observer else { return nil }
-      let index = TimerSignal.index(dueAt: now, start: state.start, interval: interval, lastIndex: state.lastIndex)
+      let index = TimerSignal.index(
+        dueAt: now, start: state.start, interval: state.interval, lastIndex: state.lastIndex)
       state.lastIndex = index
       state.token = nil  // the action that is running now
       return (observer, index)
     }
     guard let (observer, index) = delivery else { return nil }
     if observer.receive(.value(index)) == .stop {
-      cancelSubscription(id: 0)
+      Self.cancel(state.storage)
       return nil
     }
     return index
   }
 
   /// Schedules the tick after `index`. `.tickAgain`: the scheduler ran it synchronously; deliver it now.
-  private func scheduleNext(index: Int) -> AfterScheduling {
+  @inlinable
+  func scheduleNext(index: Int, on scheduler: SchedulerReference) -> TimerAfterScheduling {
     let proceed = state.withLock { state -> SignalInstant? in
       guard state.observer != nil else { return nil }
       state.scheduling = true
-      return state.start + interval * (index + 1)
+      return state.start + state.interval * (index + 1)
     }
     guard let deadline = proceed else { return .stopped }
-    let token = scheduler.schedule(at: deadline) { self.fire() }
-    let next = state.withLock { state -> AfterScheduling in
+    let core = self
+    let token = scheduler.schedule(at: deadline) { core.fire() }
+    let next = state.withLock { state -> TimerAfterScheduling in
       state.scheduling = false
       guard state.observer != nil else { return .stopped }
       if state.tickedWhileScheduling {
@@ -204,15 +249,19 @@ where Observer.Input == Int, Observer.Failure == Never {
     return next
   }
 
-  func cancelSubscription(id: UInt64) {
-    let released = state.withLock { state -> (Observer?, SignalScheduledAction?) in
-      defer {
-        state.observer = nil
-        state.token = nil
-      }
-      return (state.observer, state.token)
+  /// Stops the timer whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
+  /// cancels the pending tick and releases the observer, outside the lock.
+  @inlinable
+  static func cancel(_ storage: LockStorage<TimerState<Observer>>) {
+    var observer: Observer?
+    var token: SignalScheduledAction?
+    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    storage.withLock { state in
+      observer = state.observer.take()
+      token = state.token.take()
+      if token != nil { scheduler = state.scheduler }
     }
-    if let token = released.1 { scheduler.cancel(token) }
-    _ = released  // the observer is released here, outside the lock
+    if let token, let scheduler { scheduler.cancel(token) }
+    _ = observer  // released here, outside the lock
   }
 }

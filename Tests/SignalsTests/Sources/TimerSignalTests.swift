@@ -101,6 +101,34 @@ import Testing
     #expect(values.withLock { $0 } == [1, 2])
   }
 
+  /// Inside an operator the timer is subscribed through its handle, which the operator cancels.
+  @Test func insideAnOperatorCancellingAndStoppingReleaseTheObserverAndThePendingTick() {
+    let scheduler = TestScheduler()
+    let cancelled = ReleaseFlag()
+    let stopped = ReleaseFlag()
+    let values = Locked<[Int]>([])
+    let token: SignalSubscription
+    let finished: SignalSubscription
+    do {
+      let probe = cancelled.probe()
+      token = TimerSignal(every: .seconds(1), on: scheduler).prefix(10).sink { value in
+        probe.touch()
+        values.withLock { $0.append(value) }
+      }
+      let other = stopped.probe()
+      finished = TimerSignal(every: .seconds(1), on: scheduler).prefix(2).sink { _ in other.touch() }
+    }
+    scheduler.advance(by: .seconds(2))
+    #expect(stopped.isReleased, "prefix stopped the timer: its observer is released while the token lives")
+    #expect(scheduler.pendingCount == 1)
+    token.cancel()
+    #expect(scheduler.pendingCount == 0)
+    #expect(cancelled.isReleased)
+    scheduler.advance(by: .seconds(5))
+    #expect(values.withLock { $0 } == [1, 2])
+    _ = finished
+  }
+
   @Test func cancellingFromInsideATickDeliversNothingMore() {
     let scheduler = TestScheduler()
     let holder = Locked<SignalSubscription?>(nil)
