@@ -52,16 +52,6 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
     return SignalSubscription(object: handle.target, id: handle.id, canceller: handle.canceller)
   }
 
-  /// A subscription that calls `target.cancelSubscription(id:)` on cancel and at deinit.
-  ///
-  /// `package`: the allocation-free path for `SignalsTesting`'s scheduler (one object per token).
-  @inlinable
-  package convenience init<Target: SubscriptionTarget>(target: Target, id: UInt64) {
-    self.init(object: target, id: id) { target, id in
-      unsafeDowncast(target, to: Target.self).cancelSubscription(id: id)
-    }
-  }
-
   /// A subscription that runs `onCancel` once, on the first `cancel()` or at deinit, and then releases it.
   public convenience init(onCancel: @escaping @Sendable () -> Void) {
     // One allocation besides this object: the locked closure, which is also what cancelling runs.
@@ -151,15 +141,6 @@ public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `ca
     self.canceller = canceller
   }
 
-  /// A handle that calls `target.cancelSubscription(id:)`, as ``SignalSubscription``'s
-  /// `init(target:id:)` does, without a subscription object. Capture-free for a concrete `Target`.
-  @inlinable
-  package init<Target: SubscriptionTarget>(target: Target, id: UInt64) {
-    self.init(object: target, id: id) { target, id in
-      unsafeDowncast(target, to: Target.self).cancelSubscription(id: id)
-    }
-  }
-
   /// A handle holding `subscription`: cancelling the handle cancels it.
   @inlinable
   public init(_ subscription: SignalSubscription) {
@@ -184,11 +165,4 @@ public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `ca
   static func cancel(_ handle: consuming SignalSubscriptionHandle) {
     if let target = handle.target { handle.canceller(target, handle.id) }
   }
-}
-
-/// Something a `SignalSubscription` cancels. `cancelSubscription(id:)` must be
-/// idempotent and thread-safe. `package`, so that `SignalsTesting` can use it too.
-@usableFromInline
-package protocol SubscriptionTarget: AnyObject, Sendable {
-  func cancelSubscription(id: UInt64)
 }
