@@ -176,7 +176,7 @@ public final class IntroCoordinator {
       record(.history, .diagnostic(diagnostic.message), at: now)
     }
     if let reason = notShown ?? (reduceMotion && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
-      finish(reason: reason, presentation: .none, decidedBy: [], at: now)
+      finish(reason: reason, presentation: .none, decidedBy: .init(), at: now)
       startContent()
       return
     }
@@ -225,7 +225,7 @@ public final class IntroCoordinator {
       let now = configuration.scheduler.now
       let presentation: IntroOutcome.Presentation =
         machine.map { $0.isStatic ? .staticPose : .animated } ?? .none
-      finish(reason: .cancelled, presentation: presentation, decidedBy: [], at: now)
+      finish(reason: .cancelled, presentation: presentation, decidedBy: .init(), at: now)
     }
     releaseInputs()
     contentSubscription?.cancel()
@@ -364,7 +364,7 @@ public final class IntroCoordinator {
     let isStatic = machine!.isStatic
     for clock in reached {
       cancelTimer(clock)
-      record(Self.input(of: clock), .reached, at: now, decides: Self.rule(of: clock))
+      record(clock.traceInput, .reached, at: now, decides: clock.rule)
     }
     if let decision {
       finish(
@@ -379,20 +379,16 @@ public final class IntroCoordinator {
 
   private func finish(
     reason: IntroOutcome.Reason, presentation: IntroOutcome.Presentation,
-    decidedBy rules: Set<IntroDecisionMachine.Rule>,
+    decidedBy rules: IntroDecisionMachine.Rules,
     at instant: SignalInstant
   ) {
     guard decided == nil else { return }
     let outcome = IntroOutcome(
       reason: reason, presentation: presentation, endedAt: instant, duration: trace.start.duration(to: instant))
     decided = outcome
-    for index in trace.entries.indices where trace.entries[index].instant == instant {
-      guard trace.entries[index].ignoredBecause == nil, let rule = trace.entries[index].decides else { continue }
-      trace.entries[index].role = rules.contains(rule) ? .decided : .lostTie
-    }
-    trace.outcome = reason.kind
-    trace.decidedAt = instant
-    for timer in timers.removeAll() { configuration.scheduler.cancel(timer) }
+    trace.markDecision(rules, at: instant, outcome: reason.kind)
+    let scheduler = configuration.scheduler
+    timers.removeAll { scheduler.cancel($0) }
     phase = .finished(outcome)
     isShowingIntro = false
     configuration.log?(outcome, trace)
@@ -414,9 +410,9 @@ public final class IntroCoordinator {
     guard decided == nil, machine != nil else { return }
     let scheduler = configuration.scheduler
     let now = scheduler.now
-    for timer in timers.removeAll() { scheduler.cancel(timer) }
+    timers.removeAll { scheduler.cancel($0) }
     let inbox = inbox
-    for clock in IntroClock.allCases {
+    for clock in IntroClockSet.all {
       guard let deadline = machine!.deadline(of: clock, from: now) else { continue }
       // One closure per clock, each capturing only the inbox: no closure context to allocate.
       switch clock {
@@ -432,24 +428,6 @@ public final class IntroCoordinator {
     guard let timer = timers[clock] else { return }
     timers[clock] = nil
     configuration.scheduler.cancel(timer)
-  }
-
-  private static func input(of clock: IntroClock) -> IntroTraceEntry.Input {
-    switch clock {
-    case .length: .length
-    case .minimum: .minimum
-    case .grace: .grace
-    case .timeout: .timeout
-    }
-  }
-
-  private static func rule(of clock: IntroClock) -> IntroDecisionMachine.Rule? {
-    switch clock {
-    case .length: .animationEnded
-    case .minimum: .minimumReached
-    case .grace: nil
-    case .timeout: .timeout
-    }
   }
 
   // MARK: History and trace

@@ -10,6 +10,54 @@ enum IntroClock: String, Sendable, CaseIterable {
   case timeout
 }
 
+/// A set of clocks in one byte, iterated in declaration order: what an evaluation reached, and ``all`` for
+/// every clock, with no array to allocate (unlike `allCases`).
+struct IntroClockSet: Sendable, Equatable, Sequence {
+  private var bits: UInt8 = 0
+
+  /// No clock.
+  init() {}
+
+  /// Every clock.
+  static var all: IntroClockSet {
+    var all = IntroClockSet()
+    all.bits = 0b1111
+    return all
+  }
+
+  func contains(_ clock: IntroClock) -> Bool { bits & Self.bit(of: clock) != 0 }
+
+  mutating func insert(_ clock: IntroClock) { bits |= Self.bit(of: clock) }
+
+  func makeIterator() -> Iterator { Iterator(remaining: bits) }
+
+  /// The clocks of a set, lowest bit (earliest declared) first.
+  struct Iterator: IteratorProtocol {
+    fileprivate var remaining: UInt8
+
+    mutating func next() -> IntroClock? {
+      guard remaining != 0 else { return nil }
+      let index = remaining.trailingZeroBitCount
+      remaining &= remaining - 1
+      switch index {
+      case 0: return .length
+      case 1: return .minimum
+      case 2: return .grace
+      default: return .timeout
+      }
+    }
+  }
+
+  private static func bit(of clock: IntroClock) -> UInt8 {
+    switch clock {
+    case .length: 1
+    case .minimum: 2
+    case .grace: 4
+    case .timeout: 8
+    }
+  }
+}
+
 /// One value per clock, in four stored fields: no dictionary (and no allocation) for four keys.
 struct IntroPerClock<Value> {
   private var length: Value?
@@ -38,10 +86,14 @@ struct IntroPerClock<Value> {
     }
   }
 
-  /// Takes every value out, leaving none.
-  mutating func removeAll() -> [Value] {
-    defer { self = IntroPerClock() }
-    return IntroClock.allCases.compactMap { self[$0] }
+  /// Takes every value out, leaving none, and passes each to `body`, in clock order (no array made).
+  mutating func removeAll(_ body: (Value) -> Void) {
+    let taken = self
+    self = IntroPerClock()
+    if let value = taken.length { body(value) }
+    if let value = taken.minimum { body(value) }
+    if let value = taken.grace { body(value) }
+    if let value = taken.timeout { body(value) }
   }
 }
 
@@ -85,5 +137,27 @@ struct IntroActiveTime: Sendable {
   func instant(reaching target: Duration, from now: SignalInstant) -> SignalInstant? {
     guard isActive else { return nil }
     return now.advanced(by: max(target - elapsed(at: now), .zero))
+  }
+}
+
+extension IntroClock {
+  /// The clock's lane in the trace.
+  var traceInput: IntroTraceEntry.Input {
+    switch self {
+    case .length: .length
+    case .minimum: .minimum
+    case .grace: .grace
+    case .timeout: .timeout
+    }
+  }
+
+  /// The rule reaching the clock can decide by (the grace period decides nothing).
+  var rule: IntroDecisionMachine.Rule? {
+    switch self {
+    case .length: .animationEnded
+    case .minimum: .minimumReached
+    case .grace: nil
+    case .timeout: .timeout
+    }
   }
 }

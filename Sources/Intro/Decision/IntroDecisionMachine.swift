@@ -21,7 +21,7 @@ struct IntroDecisionMachine: Sendable {
   }
 
   /// A rule an input can decide by: which entries at the decision's instant decided and which lost a tie.
-  enum Rule: Sendable, Hashable {
+  enum Rule: UInt8, Sendable, Hashable {
     case contentFailure
     case animationFailure
     /// A condition of completion: the animation ended.
@@ -34,12 +34,27 @@ struct IntroDecisionMachine: Sendable {
     case timeout
   }
 
+  /// A set of rules in one byte (no `Set` storage to allocate per decision).
+  struct Rules: Sendable, Equatable {
+    private var bits: UInt8
+
+    /// No rule.
+    init() { bits = 0 }
+
+    /// Only `rule`.
+    init(_ rule: Rule) { bits = 1 << rule.rawValue }
+
+    func contains(_ rule: Rule) -> Bool { bits & (1 << rule.rawValue) != 0 }
+
+    mutating func insert(_ rule: Rule) { bits |= 1 << rule.rawValue }
+  }
+
   /// The decision.
   struct Decision: Sendable {
     var reason: IntroOutcome.Reason
     var instant: SignalInstant
     /// The rules that decided: one, or for completion the conditions that became true last.
-    var decidedBy: Set<Rule>
+    var decidedBy: Rules
   }
 
   /// What an input did to the decision's state: recorded, or ignored and why (for the trace).
@@ -162,14 +177,14 @@ struct IntroDecisionMachine: Sendable {
 
   /// Decides at `instant`, once everything due then has been recorded. Returns the clocks reached at this
   /// instant (for the trace) and the decision, if there is one now.
-  mutating func evaluate(at instant: SignalInstant) -> (reached: [IntroClock], decision: Decision?) {
-    guard decision == nil else { return ([], nil) }
+  mutating func evaluate(at instant: SignalInstant) -> (reached: IntroClockSet, decision: Decision?) {
+    guard decision == nil else { return (IntroClockSet(), nil) }
     let elapsed = activeTime.elapsed(at: instant)
-    var newlyReached: [IntroClock] = []
-    for clock in IntroClock.allCases {
+    var newlyReached = IntroClockSet()
+    for clock in IntroClockSet.all {
       guard let target = target(of: clock), elapsed >= target else { continue }
       reached[clock] = instant
-      newlyReached.append(clock)
+      newlyReached.insert(clock)
       if clock == .length && animationEndedAt == nil { animationEndedAt = instant }
     }
     decision = decide(at: instant)
@@ -178,37 +193,43 @@ struct IntroDecisionMachine: Sendable {
 
   private func decide(at instant: SignalInstant) -> Decision? {
     if let failure = contentFailure {
-      return Decision(reason: .contentFailed(failure.error), instant: instant, decidedBy: [.contentFailure])
+      return Decision(reason: .contentFailed(failure.error), instant: instant, decidedBy: Rules(.contentFailure))
     }
     if let failure = animationFailure {
-      return Decision(reason: .animationFailed(failure.error), instant: instant, decidedBy: [.animationFailure])
+      return Decision(reason: .animationFailed(failure.error), instant: instant, decidedBy: Rules(.animationFailure))
     }
     if let conditions = completion() {
       return Decision(reason: .completed, instant: instant, decidedBy: conditions)
     }
     if skipAt != nil {
-      return Decision(reason: .skipped, instant: instant, decidedBy: [.skip])
+      return Decision(reason: .skipped, instant: instant, decidedBy: Rules(.skip))
     }
     if reached[.timeout] != nil {
-      return Decision(reason: .timedOut, instant: instant, decidedBy: [.timeout])
+      return Decision(reason: .timedOut, instant: instant, decidedBy: Rules(.timeout))
     }
     return nil
   }
 
   /// The conditions that became true last, if every condition of completion holds.
-  private func completion() -> Set<Rule>? {
+  private func completion() -> Rules? {
     guard let ended = animationEndedAt else { return nil }
-    var times: [(Rule, SignalInstant)] = [(.animationEnded, ended)]
+    var latest = (rules: Rules(.animationEnded), instant: ended)
+    func condition(_ rule: Rule, at instant: SignalInstant) {
+      if instant > latest.instant {
+        latest = (Rules(rule), instant)
+      } else if instant == latest.instant {
+        latest.rules.insert(rule)
+      }
+    }
     if settings.hasContent {
       guard let ready = contentReadyAt else { return nil }
-      times.append((.contentReady, ready))
+      condition(.contentReady, at: ready)
     }
     if settings.minimum > .zero {
       guard let minimum = reached[.minimum] else { return nil }
-      times.append((.minimumReached, minimum))
+      condition(.minimumReached, at: minimum)
     }
-    let last = times.map(\.1).max()!
-    return Set(times.filter { $0.1 == last }.map(\.0))
+    return latest.rules
   }
 
   /// The phase the UI shows while undecided.

@@ -159,3 +159,18 @@ public struct IntroTrace: Sendable, Hashable, CustomStringConvertible {
     return lines.joined(separator: "\n")
   }
 }
+
+extension IntroTrace {
+  /// Writes the outcome in: each entry at `instant` that can decide by a rule decided (a rule of `rules`)
+  /// or lost a tie; the outcome's kind and instant.
+  mutating func markDecision(
+    _ rules: IntroDecisionMachine.Rules, at instant: SignalInstant, outcome: IntroOutcome.Kind
+  ) {
+    for index in entries.indices where entries[index].instant == instant {
+      guard entries[index].ignoredBecause == nil, let rule = entries[index].decides else { continue }
+      entries[index].role = rules.contains(rule) ? .decided : .lostTie
+    }
+    self.outcome = outcome
+    decidedAt = instant
+  }
+}
