@@ -87,11 +87,7 @@ public final class IntroCoordinator {
   @ObservationIgnored private var finishHandler: (@MainActor (IntroOutcome) -> Void)?
   @ObservationIgnored private var moreFinishHandlers: [@MainActor (IntroOutcome) -> Void] = []
   @ObservationIgnored private var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
-  /// The inputs' subscriptions (but the content's).
-  @ObservationIgnored private var subscriptions: [SignalSubscription] = []
-  /// The content's subscription: kept after the outcome until `cancel()` or deinit (the intro ending never
-  /// cancels the content's work).
-  @ObservationIgnored private var contentSubscription: SignalSubscription?
+  @ObservationIgnored private var inputs = IntroInputSubscriptions()
   @ObservationIgnored private var timers = IntroPerClock<SignalScheduledAction>()
   @ObservationIgnored private var evaluationRequested = false
   /// The instant of the latest input or clock the coordinator handled: the instant a decision is made at.
@@ -107,6 +103,8 @@ public final class IntroCoordinator {
 
   /// How many entries the trace records after the outcome before the inputs are released.
   public static let entriesKeptAfterOutcome = 64
+  /// The trace's room at its first entry: an intro's inputs and clocks, in one allocation.
+  private static let entriesReserved = 8
 
   /// A coordinator for `configuration`. It reads the gate's history now (synchronously), so that
   /// ``isShowingIntro`` is right from the first frame; nothing else happens before ``start(reduceMotion:onFinish:)``.
@@ -190,12 +188,12 @@ public final class IntroCoordinator {
     phase = isStatic ? .staticPose : .playing
     recordShown()
     scheduleClocks()
-    if let isActive = configuration.isActive { subscriptions.append(subscribe(.active, to: isActive)) }
-    if let taps = configuration.skipTaps { subscriptions.append(subscribe(.tap, to: taps)) }
+    if let isActive = configuration.isActive { inputs.active = subscribe(.active, to: isActive) }
+    if let taps = configuration.skipTaps { inputs.taps = subscribe(.tap, to: taps) }
     startContent()
     if !isStatic {
       if let asset = configuration.asset {
-        subscriptions.append(subscribe(.asset, to: asset.source(on: scheduler)))
+        inputs.asset = subscribe(.asset, to: asset.source(on: scheduler))
       } else {
         startAnimation()
       }
@@ -208,7 +206,7 @@ public final class IntroCoordinator {
   /// Subscribes the content's work (a task starts here).
   private func startContent() {
     guard let content = configuration.content else { return }
-    contentSubscription = subscribe(.content, to: content.source(on: configuration.scheduler))
+    inputs.content = subscribe(.content, to: content.source(on: configuration.scheduler))
   }
 
   /// Skips the intro, as a tap does: counts once the grace period has passed.
@@ -227,9 +225,8 @@ public final class IntroCoordinator {
         machine.map { $0.isStatic ? .staticPose : .animated } ?? .none
       finish(reason: .cancelled, presentation: presentation, decidedBy: .init(), at: now)
     }
-    releaseInputs()
-    contentSubscription?.cancel()
-    contentSubscription = nil
+    inputs.takeInputs().cancel()
+    inputs.takeContent().cancel()
     inboxSubscription?.cancel()
     inboxSubscription = nil
   }
@@ -243,8 +240,8 @@ public final class IntroCoordinator {
   /// The animation starts: its trigger or playback is subscribed, its length counts from now.
   private func startAnimation() {
     switch configuration.animation.kind {
-    case .endTrigger(let source): subscriptions.append(subscribe(.trigger, to: source))
-    case .playback(let source): subscriptions.append(subscribe(.playback, to: source))
+    case .endTrigger(let source): inputs.animation = subscribe(.trigger, to: source)
+    case .playback(let source): inputs.animation = subscribe(.playback, to: source)
     case .fixedLength: break
     }
   }
@@ -445,6 +442,7 @@ public final class IntroCoordinator {
     _ input: IntroTraceEntry.Input, _ event: IntroTraceEntry.Event, at instant: SignalInstant,
     ignoredBecause: String? = nil, decides rule: IntroDecisionMachine.Rule? = nil
   ) {
+    if trace.entries.capacity == 0 { trace.entries.reserveCapacity(Self.entriesReserved) }
     if decided != nil {
       guard entriesAfterOutcome < Self.entriesKeptAfterOutcome else { return }
       entriesAfterOutcome += 1
@@ -452,19 +450,12 @@ public final class IntroCoordinator {
         IntroTraceEntry(
           input: input, event: event, instant: instant, role: .afterOutcome, ignoredBecause: ignoredBecause,
           decides: nil))
-      if entriesAfterOutcome == Self.entriesKeptAfterOutcome { releaseInputs() }
+      if entriesAfterOutcome == Self.entriesKeptAfterOutcome { inputs.takeInputs().cancel() }
       return
     }
     trace.entries.append(
       IntroTraceEntry(
         input: input, event: event, instant: instant, role: .beforeOutcome, ignoredBecause: ignoredBecause,
         decides: rule))
-  }
-
-  /// Cancels every input's subscription but the content's.
-  private func releaseInputs() {
-    let released = subscriptions
-    subscriptions = []
-    for subscription in released { subscription.cancel() }
   }
 }
