@@ -4,14 +4,25 @@ import Signals
 /// reduces to this.
 @usableFromInline
 enum IntroInputEvent: Sendable {
-  /// A value, described for the trace; `flag` is its truth for a `Bool` input (nil otherwise).
-  case value(any Sendable, label: String, flag: Bool?)
+  /// A value, described for the trace; `flag` is its truth for a `Bool` input (nil otherwise); `progress`
+  /// is the value itself for a playback (its progress), nil for the other inputs, which only need the
+  /// label and the flag (a message then carries no boxed value to copy).
+  case value(label: String, flag: Bool?, progress: (any Sendable)?)
   case finished
   case failed(any Error)
 
   var isFinished: Bool {
     if case .finished = self { return true }
     return false
+  }
+
+  /// The event as the trace writes it (a failure described).
+  var traced: IntroTraceEntry.Event {
+    switch self {
+    case .value(let label, _, _): .value(label)
+    case .finished: .finished
+    case .failed(let error): .failed(String(describing: error))
+    }
   }
 }
 
@@ -57,8 +68,11 @@ struct IntroInputSource: Sendable {
   }
 
   /// How a value is written in the trace: `()` as nothing, strings as they are, others described.
-  @usableFromInline
-  static func label(of value: any Sendable) -> String {
+  ///
+  /// Generic and inlinable: specialized for the input's type, the casts are decided at compile time (a
+  /// `Void` trigger's label is `""` with no dynamic cast).
+  @inlinable
+  static func label<Value>(of value: Value) -> String {
     if value is Void { return "" }
     if let text = value as? String { return text }
     return String(describing: value)
@@ -81,7 +95,9 @@ struct IntroInputObserver<Output: Sendable, Failure: Error>: SignalObserver {
   func receive(_ event: Event<Output, Failure>) -> SignalControl {
     switch event {
     case .value(let value):
-      inbox.send(.input(input, .value(value, label: IntroInputSource.label(of: value), flag: value as? Bool)))
+      let progress: (any Sendable)? = input == .playback ? value : nil
+      inbox.send(
+        .input(input, .value(label: IntroInputSource.label(of: value), flag: value as? Bool, progress: progress)))
     case .finished:
       inbox.send(.input(input, .finished))
     case .failed(let error):

@@ -211,7 +211,7 @@ public final class IntroCoordinator {
 
   /// Skips the intro, as a tap does: counts once the grace period has passed.
   public func skip() {
-    handle(.skip, .value((), label: "", flag: nil))
+    handle(.skip, .value(label: "", flag: nil, progress: nil))
   }
 
   /// Cancels the intro: before the decision, the outcome is ``IntroOutcome/Reason/cancelled`` (even with
@@ -248,7 +248,7 @@ public final class IntroCoordinator {
 
   private func handle(_ input: IntroTraceEntry.Input, _ event: IntroInputEvent) {
     let now = configuration.scheduler.now
-    let traced = Self.traced(event)
+    let traced = event.traced
     guard decided == nil, machine != nil else {
       // After the outcome: recorded only. Before `start` (a `skip()`), or when the intro does not show:
       // the content's events are recorded too.
@@ -293,7 +293,7 @@ public final class IntroCoordinator {
       return (machine!.animationEnded(at: now), .animationEnded)
     case (.trigger, .finished):
       return (.ignored("finished without a value"), nil)
-    case (.playback, .value(let value, _, _)):
+    case (.playback, .value(_, _, let value)):
       progress = value
       return (.recorded, nil)
     case (.content, .failed(let error)):
@@ -309,20 +309,12 @@ public final class IntroCoordinator {
       return (machine!.tap(at: now), .skip)
     case (.tap, _):
       return (.ignored("the taps ended"), nil)
-    case (.active, .value(_, _, let flag)):
+    case (.active, .value(_, let flag, _)):
       return (machine!.setActive(flag ?? true, at: now), nil)
     case (.active, _):
       return (.ignored("the activity signal ended"), nil)
     case (.length, _), (.minimum, _), (.grace, _), (.timeout, _), (.history, _):
       return (.ignored("not an input"), nil)
-    }
-  }
-
-  private static func traced(_ event: IntroInputEvent) -> IntroTraceEntry.Event {
-    switch event {
-    case .value(_, let label, _): .value(label)
-    case .finished: .finished
-    case .failed(let error): .failed(String(describing: error))
     }
   }
 
