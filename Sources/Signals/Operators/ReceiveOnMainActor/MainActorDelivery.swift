@@ -29,8 +29,9 @@ struct MainActorDeliveryState<Downstream: SignalObserver> {
 
 /// What an arriving event does.
 @usableFromInline
-enum MainActorArrival {
-  case deliverNow
+enum MainActorArrival<Downstream> {
+  /// Delivered at once, to this downstream (read in the lock round trip that claimed the drain).
+  case deliverNow(Downstream)
   case hop
   case queued
   case refused
@@ -66,11 +67,11 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   @inlinable
   func receiveUpstream(_ event: Event<Input, Failure>) -> SignalControl {
     let onMain = MainThread.isCurrent
-    let arrival = state.withLock { state -> MainActorArrival in
+    let arrival = state.withLock { state -> MainActorArrival<Downstream> in
       guard !state.ended else { return .refused }
       if onMain && !state.draining && !state.hopScheduled && state.queue.isEmpty {
         state.draining = true
-        return .deliverNow
+        return .deliverNow(state.downstream!)
       }
       state.queue.append(event)
       guard !state.draining && !state.hopScheduled else { return .queued }
@@ -78,8 +79,8 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
       return .hop
     }
     switch arrival {
-    case .deliverNow:
-      if deliver(event) { drain() }
+    case .deliverNow(let downstream):
+      if deliver(event, to: downstream) { drain() }
     case .hop:
       let delivery = self
       DispatchQueue.main.async { delivery.hopped() }
@@ -106,25 +107,30 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   /// Delivers queued events until none is left; then gives up the drain.
   @inlinable
   func drain() {
-    while let event = state.withLock({ state -> Event<Input, Failure>? in
-      guard !state.ended, let event = state.queue.popFirst() else {
+    while let (event, downstream) = state.withLock({ state -> (Event<Input, Failure>, Downstream)? in
+      guard let downstream = state.downstream, let event = state.queue.popFirst() else {
         state.draining = false
         return nil
       }
-      return event
+      return (event, downstream)
     }) {
-      guard deliver(event) else { return }
+      guard deliver(event, to: downstream) else { return }
     }
   }
 
-  /// Delivers one event; false once delivery has ended (a terminal event, or `stop`).
+  /// Delivers one event to `downstream`, read with the event from the state; false once delivery has
+  /// ended (a terminal event, or `stop`).
+  ///
+  /// Only ever on the main thread, in the main queue's context (`MainThread.isCurrent`): the sender's
+  /// thread checked it before a synchronous delivery, and otherwise this runs in main-queue work. That is
+  /// the main actor's context, which the main-actor observers below rely on.
   ///
   /// No check of `ended` between taking the event and here: a cancel on the main thread cannot come in
   /// between (this is the main thread), and one from another thread may let an event already in flight
   /// through (the event contract).
   @inlinable
-  func deliver(_ event: Event<Input, Failure>) -> Bool {
-    guard let downstream = state.withLock({ $0.downstream }) else { return false }
+  func deliver(_ event: Event<Input, Failure>, to downstream: Downstream) -> Bool {
+    assert(MainThread.isCurrent, "Signals: receiveOnMainActor() delivered off the main thread")
     let control = downstream.receive(event)
     guard event.isTerminal || control == .stop else { return true }
     end()
