@@ -168,12 +168,16 @@ public struct IntroConfiguration: Sendable {
 
   /// Why the configuration is refused, or `nil` when it is fine. Backs the coordinator's precondition.
   package var problem: String? {
-    let durations: [(String, Duration)] = [
-      ("minimumDuration", minimumDuration), ("timeout", timeout), ("skipGracePeriod", skipGracePeriod),
-      ("animation length", animation.length ?? .zero),
-    ]
-    for (name, duration) in durations where duration < .zero {
-      return "Signals: IntroConfiguration: \(name) is negative (\(duration))"
+    let length = animation.length ?? .zero
+    // Listed by name only when one is negative: checking a valid configuration (every `init`) builds no array.
+    if min(minimumDuration, timeout, skipGracePeriod, length) < .zero {
+      let durations: [(String, Duration)] = [
+        ("minimumDuration", minimumDuration), ("timeout", timeout), ("skipGracePeriod", skipGracePeriod),
+        ("animation length", length),
+      ]
+      for (name, duration) in durations where duration < .zero {
+        return "Signals: IntroConfiguration: \(name) is negative (\(duration))"
+      }
     }
     if minimumDuration > timeout {
       return "Signals: IntroConfiguration: the minimum time (\(minimumDuration)) is above the timeout (\(timeout)): "
