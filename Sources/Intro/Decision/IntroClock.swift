@@ -85,19 +85,52 @@ struct IntroPerClock<Value> {
       }
     }
   }
-
-  /// Takes every value out, leaving none, and passes each to `body`, in clock order (no array made).
-  mutating func removeAll(_ body: (Value) -> Void) {
-    let taken = self
-    self = IntroPerClock()
-    if let value = taken.length { body(value) }
-    if let value = taken.minimum { body(value) }
-    if let value = taken.grace { body(value) }
-    if let value = taken.timeout { body(value) }
-  }
 }
 
 extension IntroPerClock: Sendable where Value: Sendable {}
+
+/// The timers registered for the clocks, one per clock at most. Not an `IntroPerClock`: a generic value is
+/// copied through its type's value witnesses, this one by its own code.
+struct IntroTimers {
+  private var length: SignalScheduledAction?
+  private var minimum: SignalScheduledAction?
+  private var grace: SignalScheduledAction?
+  private var timeout: SignalScheduledAction?
+
+  /// Keeps `timer`, registered for `clock`.
+  mutating func register(_ timer: SignalScheduledAction, for clock: IntroClock) {
+    switch clock {
+    case .length: length = timer
+    case .minimum: minimum = timer
+    case .grace: grace = timer
+    case .timeout: timeout = timer
+    }
+  }
+
+  /// Takes `clock`'s timer out, if there is one.
+  mutating func take(_ clock: IntroClock) -> SignalScheduledAction? {
+    switch clock {
+    case .length: length.take()
+    case .minimum: minimum.take()
+    case .grace: grace.take()
+    case .timeout: timeout.take()
+    }
+  }
+
+  /// Takes every timer out.
+  mutating func takeAll() -> IntroTimers {
+    defer { self = IntroTimers() }
+    return self
+  }
+
+  /// Cancels every timer on `scheduler`, in clock order.
+  func cancel(on scheduler: any SignalScheduler) {
+    if let timer = length { scheduler.cancel(timer) }
+    if let timer = minimum { scheduler.cancel(timer) }
+    if let timer = grace { scheduler.cancel(timer) }
+    if let timer = timeout { scheduler.cancel(timer) }
+  }
+}
 
 /// Active time since `start`: wall time on the scheduler, minus the time the app was inactive.
 struct IntroActiveTime: Sendable {

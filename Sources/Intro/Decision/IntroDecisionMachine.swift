@@ -153,6 +153,45 @@ struct IntroDecisionMachine: Sendable {
     activeTime.setActive(active, at: instant) ? .recorded : .ignored(active ? "already active" : "already inactive")
   }
 
+  /// Feeds `event` of `input`; returns what it did and the rule the input can decide by. `content` says
+  /// which of the content's events make it ready. A playback's values are recorded and nothing more (the
+  /// coordinator publishes them as progress).
+  mutating func apply(
+    _ input: IntroTraceEntry.Input, _ event: IntroInputEvent, at now: SignalInstant, content: IntroWork?
+  ) -> (Effect, Rule?) {
+    switch (input, event) {
+    case (.asset, .value), (.asset, .finished):
+      return (assetLoaded(at: now), nil)
+    case (.asset, .failed(let error)), (.trigger, .failed(let error)), (.playback, .failed(let error)):
+      return (animationFailed(error, at: now), .animationFailure)
+    case (.trigger, .value), (.playback, .finished):
+      return (animationEnded(at: now), .animationEnded)
+    case (.trigger, .finished):
+      return (.ignored("finished without a value"), nil)
+    case (.playback, .value):
+      return (.recorded, nil)
+    case (.content, .failed(let error)):
+      return (contentFailed(error, at: now), .contentFailure)
+    case (.content, .finished) where contentReadyAt != nil:
+      return (.recorded, nil)  // the usual end of work that was ready at its value
+    case (.content, _):
+      guard content?.isReady(event) == true else {
+        return (.ignored(event.isFinished ? "finished without being ready" : "not ready"), nil)
+      }
+      return (contentReady(at: now), .contentReady)
+    case (.tap, .value), (.skip, _):
+      return (tap(at: now), .skip)
+    case (.tap, _):
+      return (.ignored("the taps ended"), nil)
+    case (.active, .value(_, let flag, _)):
+      return (setActive(flag ?? true, at: now), nil)
+    case (.active, _):
+      return (.ignored("the activity signal ended"), nil)
+    case (.length, _), (.minimum, _), (.grace, _), (.timeout, _), (.history, _):
+      return (.ignored("not an input"), nil)
+    }
+  }
+
   // MARK: Clocks
 
   /// The active time at which `clock` is due, if it is (still) to be reached.
