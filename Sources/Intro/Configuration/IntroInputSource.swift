@@ -4,10 +4,9 @@ import Signals
 /// reduces to this.
 @usableFromInline
 enum IntroInputEvent: Sendable {
-  /// A value, described for the trace; `flag` is its truth for a `Bool` input (nil otherwise); `progress`
-  /// is the value itself for a playback (its progress), nil for the other inputs, which only need the
-  /// label and the flag (a message then carries no boxed value to copy).
-  case value(label: String, flag: Bool?, progress: (any Sendable)?)
+  /// A value, described for the trace; `flag` is its truth for a `Bool` input (nil otherwise). The value
+  /// itself reaches the coordinator only from a playback, as ``IntroMessage/progress(label:value:)``.
+  case value(label: String, flag: Bool?)
   case finished
   case failed(any Error)
 
@@ -19,7 +18,7 @@ enum IntroInputEvent: Sendable {
   /// The event as the trace writes it (a failure described).
   var traced: IntroTraceEntry.Event {
     switch self {
-    case .value(let label, _, _): .value(label)
+    case .value(let label, _): .value(label)
     case .finished: .finished
     case .failed(let error): .failed(String(describing: error))
     }
@@ -30,6 +29,9 @@ enum IntroInputEvent: Sendable {
 @usableFromInline
 enum IntroMessage: Sendable {
   case input(IntroTraceEntry.Input, IntroInputEvent)
+  /// A playback's value: its progress, and a value of the playback input. Its own case, so that the other
+  /// messages carry no boxed value (an existential is copied through its type's value witnesses).
+  case progress(label: String, value: any Sendable)
   case evaluate
   case clock(IntroClock)
   case historyWriteFailed(IntroHistoryDiagnostic)
@@ -95,9 +97,11 @@ struct IntroInputObserver<Output: Sendable, Failure: Error>: SignalObserver {
   func receive(_ event: Event<Output, Failure>) -> SignalControl {
     switch event {
     case .value(let value):
-      let progress: (any Sendable)? = input == .playback ? value : nil
-      inbox.send(
-        .input(input, .value(label: IntroInputSource.label(of: value), flag: value as? Bool, progress: progress)))
+      if input == .playback {
+        inbox.send(.progress(label: IntroInputSource.label(of: value), value: value))
+      } else {
+        inbox.send(.input(input, .value(label: IntroInputSource.label(of: value), flag: value as? Bool)))
+      }
     case .finished:
       inbox.send(.input(input, .finished))
     case .failed(let error):

@@ -54,7 +54,7 @@ public struct IntroWork: Sendable {
   /// Whether a value makes the work ready.
   func isReady(_ event: IntroInputEvent) -> Bool {
     switch (kind, event) {
-    case (.readyWhenTrue, .value(_, let flag, _)): flag == true
+    case (.readyWhenTrue, .value(_, let flag)): flag == true
     case (.readyWhenTrue, .finished): false
     case (_, .value), (_, .finished): true
     case (_, .failed): false

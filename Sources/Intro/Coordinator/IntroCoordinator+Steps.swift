@@ -25,10 +25,12 @@ extension IntroCoordinator {
     }
   }
 
-  func handle(_ input: IntroTraceEntry.Input, _ event: IntroInputEvent) {
+  /// Handles an input's event; `progress` is a playback's value, published as progress before it is
+  /// traced.
+  func handle(_ input: IntroTraceEntry.Input, _ event: IntroInputEvent, progress value: (any Sendable)? = nil) {
     let now = configuration.scheduler.now
     let traced = event.traced
-    if input == .playback, case .value(_, _, let value) = event, session.isDeciding { progress = value }
+    if let value, session.isDeciding { progress = value }
     // The session changes in place, and what follows (subscribing the animation, registering clocks) only
     // after: a signal subscribed then may deliver at once, into this method again.
     switch session.handle(input, event, traced: traced, at: now, content: configuration.content) {
@@ -52,6 +54,8 @@ extension IntroCoordinator {
     switch message {
     case .input(let input, let event):
       handle(input, event)
+    case .progress(let label, let value):
+      handle(.playback, .value(label: label, flag: nil), progress: value)  // (no flag: a playback's is never read)
     case .evaluate:
       evaluate()
     case .clock(let clock):

@@ -188,7 +188,7 @@ public final class IntroCoordinator {
 
   /// Skips the intro, as a tap does: counts once the grace period has passed.
   public func skip() {
-    handle(.skip, .value(label: "", flag: nil, progress: nil))
+    handle(.skip, .value(label: "", flag: nil))
   }
 
   /// Cancels the intro: before the decision, the outcome is ``IntroOutcome/Reason/cancelled`` (even with

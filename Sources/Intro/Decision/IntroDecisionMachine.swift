@@ -183,7 +183,7 @@ struct IntroDecisionMachine: Sendable {
       return (tap(at: now), .skip)
     case (.tap, _):
       return (.ignored("the taps ended"), nil)
-    case (.active, .value(_, let flag, _)):
+    case (.active, .value(_, let flag)):
       return (setActive(flag ?? true, at: now), nil)
     case (.active, _):
       return (.ignored("the activity signal ended"), nil)
