@@ -29,12 +29,24 @@ enum IntroInputEvent: Sendable {
 @usableFromInline
 enum IntroMessage: Sendable {
   case input(IntroTraceEntry.Input, IntroInputEvent)
-  /// A playback's value: its progress, and a value of the playback input. Its own case, so that the other
-  /// messages carry no boxed value (an existential is copied through its type's value witnesses).
-  case progress(label: String, value: any Sendable)
+  /// A playback's value: its progress, and a value of the playback input.
+  case progress(label: String, value: IntroProgressValue)
   case evaluate
   case clock(IntroClock)
   case historyWriteFailed(IntroHistoryDiagnostic)
+}
+
+/// A playback's value in a box: the one allocation per playback value that keeps every message free of
+/// an opaque existential, which would make ``IntroMessage`` address-only: copied and destroyed through
+/// value witnesses at each step of the inbox, for every input, timer and decision.
+@usableFromInline
+final class IntroProgressValue: Sendable {
+  @usableFromInline let value: any Sendable
+
+  @inlinable
+  init(_ value: any Sendable) {
+    self.value = value
+  }
 }
 
 /// The coordinator's way in: every input, timer and store failure is sent here, and the coordinator
@@ -98,7 +110,7 @@ struct IntroInputObserver<Output: Sendable, Failure: Error>: SignalObserver {
     switch event {
     case .value(let value):
       if input == .playback {
-        inbox.send(.progress(label: IntroInputSource.label(of: value), value: value))
+        inbox.send(.progress(label: IntroInputSource.label(of: value), value: IntroProgressValue(value)))
       } else {
         inbox.send(.input(input, .value(label: IntroInputSource.label(of: value), flag: value as? Bool)))
       }

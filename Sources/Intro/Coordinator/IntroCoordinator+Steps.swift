@@ -55,7 +55,8 @@ extension IntroCoordinator {
     case .input(let input, let event):
       handle(input, event)
     case .progress(let label, let value):
-      handle(.playback, .value(label: label, flag: nil), progress: value)  // (no flag: a playback's is never read)
+      // No flag: a playback's is never read.
+      handle(.playback, .value(label: label, flag: nil), progress: value.value)
     case .evaluate:
       evaluate()
     case .clock(let clock):
