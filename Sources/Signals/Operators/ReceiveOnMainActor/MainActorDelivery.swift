@@ -108,11 +108,13 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   @inlinable
   func drain() {
     while let (event, downstream) = state.withLock({ state -> (Event<Input, Failure>, Downstream)? in
-      guard let downstream = state.downstream, let event = state.queue.popFirst() else {
+      // The downstream is copied out only with an event: the drain after a synchronous delivery usually
+      // finds the queue empty.
+      guard !state.ended, let event = state.queue.popFirst() else {
         state.draining = false
         return nil
       }
-      return (event, downstream)
+      return (event, state.downstream!)
     }) {
       guard deliver(event, to: downstream) else { return }
     }
