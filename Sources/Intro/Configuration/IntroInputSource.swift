@@ -15,13 +15,20 @@ enum IntroInputEvent: Sendable {
     return false
   }
 
-  /// The event as the trace writes it (a failure described).
+  /// The event as the trace writes it, but a failure's description, written when the trace is read
+  /// (see ``IntroTraceEntry/undescribedFailure``).
   var traced: IntroTraceEntry.Event {
     switch self {
     case .value(let label, _): .value(label)
     case .finished: .finished
-    case .failed(let error): .failed(String(describing: error))
+    case .failed: .failed("")
     }
+  }
+
+  /// The failure, if the event is one.
+  var failure: (any Error)? {
+    if case .failed(let error) = self { return error }
+    return nil
   }
 }
 

@@ -29,11 +29,10 @@ extension IntroCoordinator {
   /// traced.
   func handle(_ input: IntroTraceEntry.Input, _ event: IntroInputEvent, progress value: (any Sendable)? = nil) {
     let now = configuration.scheduler.now
-    let traced = event.traced
     if let value, session.isDeciding { progress = value }
     // The session changes in place, and what follows (subscribing the animation, registering clocks) only
     // after: a signal subscribed then may deliver at once, into this method again.
-    switch session.handle(input, event, traced: traced, at: now, content: configuration.content) {
+    switch session.handle(input, event, at: now, content: configuration.content) {
     case .recordedOnly(let released):
       released?.cancel()
       return
@@ -102,7 +101,7 @@ extension IntroCoordinator {
     session.timers.takeAll().cancel(on: configuration.scheduler)
     phase = .finished(outcome)
     isShowingIntro = false
-    configuration.log?(outcome, session.trace)
+    if let log = configuration.log { log(outcome, trace) }
     let first = finishHandler
     let more = moreFinishHandlers
     finishHandler = nil
@@ -136,7 +135,14 @@ extension IntroCoordinator {
     }
   }
 
-  // MARK: History
+  // MARK: Trace and history
+
+  /// Describes the trace's failures not described yet (at most once each).
+  func describeFailures() {
+    while let (index, error) = session.takeUndescribedFailure() {
+      session.describeFailure(at: index, as: String(describing: error))
+    }
+  }
 
   /// Records "shown" in the history store, as the intro starts presenting.
   func recordShown() {

@@ -74,7 +74,10 @@ public final class IntroCoordinator {
   ///
   /// Not observed (it changes with every input): read it when the outcome is decided, or in the logging
   /// hook.
-  public var trace: IntroTrace { session.trace }
+  public var trace: IntroTrace {
+    describeFailures()
+    return session.trace
+  }
 
   @ObservationIgnored let configuration: IntroConfiguration
   @ObservationIgnored let history: IntroHistoryReading?

@@ -32,6 +32,8 @@ struct IntroSession {
   /// then marks as the one that decided).
   private var latestInputInstant: SignalInstant?
   private var entriesAfterOutcome = 0
+  /// How many entries hold a failure not described yet.
+  private var undescribedFailures = 0
 
   init(start: SignalInstant, settings: IntroDecisionMachine.Settings) {
     trace = IntroTrace(start: start)
@@ -76,22 +78,23 @@ struct IntroSession {
     isPresenting = true
   }
 
-  /// An input's event at `now`, `traced` as the trace writes it (described before the step: describing
-  /// an error runs its code): applied to the decision and recorded in the trace (only recorded after the
-  /// outcome; before `start`, or when the intro does not show, only the content's is).
+  /// An input's event at `now`: applied to the decision and recorded in the trace (only recorded after
+  /// the outcome; before `start`, or when the intro does not show, only the content's is). A failure is
+  /// recorded undescribed (see ``takeUndescribedFailure()``).
   mutating func handle(
-    _ input: IntroTraceEntry.Input, _ event: IntroInputEvent, traced: IntroTraceEntry.Event, at now: SignalInstant,
-    content: IntroWork?
+    _ input: IntroTraceEntry.Input, _ event: IntroInputEvent, at now: SignalInstant, content: IntroWork?
   ) -> FollowUp {
+    let traced = event.traced
     guard isDeciding else {
-      let released = decided != nil || input == .content ? record(input, traced, at: now) : nil
+      let released =
+        decided != nil || input == .content ? record(input, traced, at: now, failure: event.failure) : nil
       return .recordedOnly(released: released)
     }
     latestInputInstant = now
     let (effect, rule) = machine.apply(input, event, at: now, content: content)
     switch effect {
-    case .recorded: _ = record(input, traced, at: now, decides: rule)
-    case .ignored(let why): _ = record(input, traced, at: now, ignoredBecause: why)
+    case .recorded: _ = record(input, traced, at: now, failure: event.failure, decides: rule)
+    case .ignored(let why): _ = record(input, traced, at: now, failure: event.failure, ignoredBecause: why)
     }
     guard effect == .recorded else { return .evaluate }
     switch (input, rule) {
@@ -173,26 +176,42 @@ struct IntroSession {
 
   // MARK: Trace
 
+  /// Takes out the first failure in the trace not described yet, with its entry's index: the coordinator
+  /// describes it between steps (describing an error runs its code) and writes it with
+  /// ``describeFailure(at:as:)``.
+  mutating func takeUndescribedFailure() -> (index: Int, error: any Error)? {
+    guard undescribedFailures > 0 else { return nil }
+    for index in trace.entries.indices {
+      guard let error = trace.entries[index].undescribedFailure else { continue }
+      trace.entries[index].undescribedFailure = nil
+      undescribedFailures -= 1
+      return (index, error)
+    }
+    return nil
+  }
+
+  /// Writes the description of the failure taken out of the entry at `index`.
+  mutating func describeFailure(at index: Int, as description: String) {
+    trace.entries[index].event = .failed(description)
+  }
+
   /// Appends an entry; after the outcome, only the first ``entriesKeptAfterOutcome``, the last of which
   /// takes the inputs out (returned, to cancel).
   private mutating func record(
     _ input: IntroTraceEntry.Input, _ event: IntroTraceEntry.Event, at instant: SignalInstant,
-    ignoredBecause: String? = nil, decides rule: IntroDecisionMachine.Rule? = nil
+    failure: (any Error)? = nil, ignoredBecause: String? = nil, decides rule: IntroDecisionMachine.Rule? = nil
   ) -> IntroInputSubscriptions? {
     if trace.entries.capacity == 0 { trace.entries.reserveCapacity(Self.entriesReserved) }
-    if decided != nil {
+    let afterOutcome = decided != nil
+    if afterOutcome {
       guard entriesAfterOutcome < Self.entriesKeptAfterOutcome else { return nil }
       entriesAfterOutcome += 1
-      trace.entries.append(
-        IntroTraceEntry(
-          input: input, event: event, instant: instant, role: .afterOutcome, ignoredBecause: ignoredBecause,
-          decides: nil))
-      return entriesAfterOutcome == Self.entriesKeptAfterOutcome ? inputs.takeInputs() : nil
     }
+    if failure != nil { undescribedFailures += 1 }
     trace.entries.append(
       IntroTraceEntry(
-        input: input, event: event, instant: instant, role: .beforeOutcome, ignoredBecause: ignoredBecause,
-        decides: rule))
-    return nil
+        input: input, event: event, instant: instant, role: afterOutcome ? .afterOutcome : .beforeOutcome,
+        ignoredBecause: ignoredBecause, decides: afterOutcome ? nil : rule, undescribedFailure: failure))
+    return afterOutcome && entriesAfterOutcome == Self.entriesKeptAfterOutcome ? inputs.takeInputs() : nil
   }
 }

@@ -79,6 +79,9 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
   public var ignoredBecause: String?
   /// The rule this entry can decide by, if any: what ``role`` is worked out from.
   let decides: IntroDecisionMachine.Rule?
+  /// A failure that ``event`` does not describe yet: a coordinator describes it when its trace is read
+  /// (describing an error is costly, and an intro whose trace nobody reads never needs it).
+  var undescribedFailure: (any Error)?
 
   /// An entry; coordinators make them, tests may too.
   public init(
@@ -89,7 +92,7 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
 
   init(
     input: Input, event: Event, instant: SignalInstant, role: Role, ignoredBecause: String?,
-    decides: IntroDecisionMachine.Rule?
+    decides: IntroDecisionMachine.Rule?, undescribedFailure: (any Error)? = nil
   ) {
     self.input = input
     self.event = event
@@ -97,6 +100,7 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
     self.role = role
     self.ignoredBecause = ignoredBecause
     self.decides = decides
+    self.undescribedFailure = undescribedFailure
   }
 
   /// `2.6 seconds trigger value (decided)`.
