@@ -102,9 +102,8 @@ public final class IntroCoordinator {
   ///
   /// - Precondition: the configuration is valid (no negative duration; neither the minimum time nor the
   ///   animation's length above the timeout). The message starts with "Signals:".
-  public init(_ configuration: IntroConfiguration) {
+  public init(_ configuration: consuming IntroConfiguration) {
     if let problem = configuration.problem { preconditionFailure(problem) }
-    self.configuration = configuration
     session = IntroSession(
       start: configuration.scheduler.now,
       settings: .init(
@@ -120,6 +119,7 @@ public final class IntroCoordinator {
       notShown = configuration.gate.allowsIntro(given: reading.history) ? nil : .gated
     }
     isShowingIntro = notShown == nil
+    self.configuration = consume configuration  // moved in, not copied: it holds a dozen references
   }
 
   /// The playback's latest value as a `Value` (for instance an ``IntroStage``), or `nil`.
@@ -163,7 +163,9 @@ public final class IntroCoordinator {
     let scheduler = configuration.scheduler
     let now = scheduler.now
     session.start(at: now, diagnostic: history?.diagnostic)
-    inboxSubscription = inbox.receiveOnMainActor().sink { [weak self] message in self?.receive(message) }
+    // A `weak let`: read with no exclusivity check (a `[weak self]` capture is a variable, checked per message).
+    weak let coordinator = self
+    inboxSubscription = inbox.receiveOnMainActor().sink { message in coordinator?.receive(message) }
     if let reason = notShown ?? (reduceMotion && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
       finish(reason: reason, presentation: .none, decidedBy: .init(), at: now)
       startContent()
