@@ -18,7 +18,9 @@ import Signals
 public final class InMemoryIntroHistoryStore: IntroHistoryStore {
   private struct State {
     var history: IntroHistory
-    var writes: [IntroHistory] = []
+    /// The first write, then the later ones: an app's one write at launch grows no array.
+    var firstWrite: IntroHistory?
+    var laterWrites: [IntroHistory] = []
   }
 
   private let state: Locked<State>
@@ -40,7 +42,9 @@ public final class InMemoryIntroHistoryStore: IntroHistoryStore {
   public var history: IntroHistory { state.withLock { $0.history } }
 
   /// Every history written to the store, in order, including writes that failed with the write fault.
-  public var writes: [IntroHistory] { state.withLock { $0.writes } }
+  public var writes: [IntroHistory] {
+    state.withLock { state in state.firstWrite.map { [$0] + state.laterWrites } ?? [] }
+  }
 
   /// The stored history, or never shown with the read fault.
   public func read() -> IntroHistoryReading {
@@ -52,7 +56,11 @@ public final class InMemoryIntroHistoryStore: IntroHistoryStore {
   public func write(_ history: IntroHistory, onFailure: @escaping @Sendable (IntroHistoryDiagnostic) -> Void) {
     let failed = writeFault != nil
     state.withLock { state in
-      state.writes.append(history)
+      if state.firstWrite == nil {
+        state.firstWrite = history
+      } else {
+        state.laterWrites.append(history)
+      }
       if !failed { state.history = history }
     }
     if let writeFault { onFailure(writeFault) }
