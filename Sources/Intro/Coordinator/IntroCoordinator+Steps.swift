@@ -43,8 +43,9 @@ extension IntroCoordinator {
       scheduleClocks()
     case .cancelLength:
       if let timer = session.timers.take(.length) { configuration.scheduler.cancel(timer) }
-    case .evaluate:
-      break
+    case .decide(let evaluate):
+      if evaluate { scheduleEvaluation() }
+      return
     }
     requestEvaluation()
   }

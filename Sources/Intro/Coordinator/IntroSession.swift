@@ -51,8 +51,8 @@ struct IntroSession {
 
   /// What the coordinator does once an input is in.
   enum FollowUp {
-    /// Nothing but asking for a decision.
-    case evaluate
+    /// Nothing, but schedule a decision if `evaluate` (one was asked for in the step: none was pending).
+    case decide(evaluate: Bool)
     /// The asset loaded: start the animation, register the clocks, ask for a decision.
     case startAnimation
     /// The activity changed: register the clocks again, ask for a decision.
@@ -96,12 +96,11 @@ struct IntroSession {
     case .recorded: _ = record(input, traced, at: now, failure: event.failure, decides: rule)
     case .ignored(let why): _ = record(input, traced, at: now, failure: event.failure, ignoredBecause: why)
     }
-    guard effect == .recorded else { return .evaluate }
-    switch (input, rule) {
-    case (.asset, nil): return .startAnimation
-    case (.active, _): return .scheduleClocks
-    case (.trigger, .animationEnded?), (.playback, .animationEnded?): return .cancelLength
-    default: return .evaluate
+    switch (effect, input, rule) {
+    case (.recorded, .asset, nil): return .startAnimation
+    case (.recorded, .active, _): return .scheduleClocks
+    case (.recorded, .trigger, .animationEnded?), (.recorded, .playback, .animationEnded?): return .cancelLength
+    default: return .decide(evaluate: requestEvaluation())
     }
   }
 
