@@ -62,7 +62,7 @@ import Testing
     m.scheduler.run()
     #expect(first.times == [m.instant(ofFrame: 0), m.instant(ofFrame: 2), m.instant(ofFrame: 3)])
     #expect(second.times == [m.instant(ofFrame: 1), m.instant(ofFrame: 3), m.instant(ofFrame: 4)])
-    _ = (one, two)
+    withExtendedLifetime((one, two)) {}
   }
 
   @Test func cancellingAColdSubscriptionStopsItsEvents() throws {
@@ -81,7 +81,7 @@ import Testing
     let token = input.subscribe(recorder.observer(m.scheduler))
     m.scheduler.run()
     #expect(recorder.events == [.value("a"), .value("b")])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func groupsDeliverTogetherInOrder() throws {

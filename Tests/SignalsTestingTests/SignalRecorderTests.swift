@@ -25,7 +25,7 @@ import Testing
     for n in 1...3 { subject.send(n) }
     #expect(recorder.events == [.value(1), .value(2)])
     #expect(!subject.hasObservers)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func itRecordsEverySubscriptionItIsGiven() {
@@ -34,7 +34,7 @@ import Testing
     let one = JustSignal("a").subscribe(recorder)
     let two = JustSignal("b").subscribe(recorder)
     #expect(recorder.events == [.value("a"), .finished, .value("b"), .finished])
-    _ = (one, two)
+    withExtendedLifetime((one, two)) {}
   }
 
   @Test func itIsThreadSafe() async {

@@ -53,7 +53,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
     scheduler.advance(by: .seconds(1))
     #expect(trace.all.last == "task 2.25 seconds")
     try await task.value
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func cancellingASleepingTaskThrowsPromptlyAndRemovesTheSleep() async throws {

@@ -117,7 +117,7 @@ private struct Point: Equatable, Sendable {
     do {
       let subscription = xs.subscribe(SignalRecorder<Int, Never>(scheduler: test.scheduler))
       test.scheduler.advance(to: test.instant(of: 250))
-      _ = subscription
+      withExtendedLifetime(subscription) {}
     }
     test.scheduler.advance(to: test.instant(of: 260))
     #expect(xs.subscriptions == [TestSubscriptionRecord(0, 250)])

@@ -299,7 +299,7 @@ private struct Model {
         .seconds(19), .seconds(1_000_000_000_018),
       ]
     )
-    _ = (tokens, timer)
+    withExtendedLifetime((tokens, timer)) {}
   }
 
   /// Deadlines past 2⁶⁴ attoseconds use the high word of the key.
@@ -315,6 +315,6 @@ private struct Model {
     scheduler.run()
     #expect(order.all == [4, 1, 6, 2, 5, 0, 3])
     #expect(scheduler.now == SignalInstant(offset: .seconds(1_000_000_000)))
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 }

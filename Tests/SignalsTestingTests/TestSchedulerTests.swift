@@ -29,7 +29,7 @@ import Testing
     scheduler.advance(to: SignalInstant(offset: .seconds(3)))
     #expect(trace.all.map(\.0) == ["a", "b", "c"])
     #expect(scheduler.pendingCount == 0)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func equalDeadlinesRunFirstInFirstOut() {
@@ -42,7 +42,7 @@ import Testing
     #expect(order.all.isEmpty)
     scheduler.advance(by: .milliseconds(1))
     #expect(order.all == Array(1...50))
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func workScheduledNowFromAnActionRunsInTheSameAdvance() {
@@ -61,7 +61,7 @@ import Testing
     // "same" was scheduled first for 1 s, so it runs before the work the action scheduled at 1 s.
     #expect(trace.all == ["outer", "same", "now at 1.0 seconds", "soon at 1.5 seconds"])
     #expect(scheduler.pendingCount == 1)
-    _ = (outer, sameTime)
+    withExtendedLifetime((outer, sameTime)) {}
   }
 
   @Test func scheduleNowNeverRunsSynchronously() {
@@ -72,7 +72,7 @@ import Testing
     scheduler.advance()
     #expect(ran.withLock { $0 })
     #expect(scheduler.now == .zero)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func schedulingInThePastRunsAtNowAfterWhatIsAlreadyDue() {
@@ -86,7 +86,7 @@ import Testing
     scheduler.advance()
     #expect(trace.all.map(\.0) == ["due", "past", "negative"])
     #expect(trace.all.allSatisfy { $0.1 == SignalInstant(offset: .seconds(10)) })
-    _ = (due, past, negative)
+    withExtendedLifetime((due, past, negative)) {}
   }
 
   @Test func cancellingRemovesTheActionAndReleasesItsClosureAtOnce() {
@@ -127,7 +127,7 @@ import Testing
       let subscription = SignalSubscription(
         cancelling: scheduler.schedule(after: .seconds(1)) { ran.withLock { $0 = true } }, on: scheduler)
       #expect(scheduler.pendingCount == 1)
-      _ = subscription
+      withExtendedLifetime(subscription) {}
     }
     #expect(scheduler.pendingCount == 0)
     scheduler.advance(by: .seconds(1))
@@ -155,7 +155,7 @@ import Testing
     scheduler.advance(to: SignalInstant(offset: .seconds(2)))
     #expect(scheduler.now == SignalInstant(offset: .seconds(5)))
     #expect(ran.withLock { $0 })
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func negativeAdvanceIsRefusedWithASignalsMessage() {
@@ -176,7 +176,7 @@ import Testing
     #expect(summary.isIdle)
     #expect(count.withLock { $0 } == 3)
     #expect(scheduler.now == SignalInstant(offset: .seconds(3)))
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func runStopsAnEndlessRepeatingActionAtItsLimitAndSaysSo() {

@@ -32,7 +32,7 @@ import Testing
     }
     #expect(!positions.contains { $0.0.loop == 2 }, "(0, 2) is never drawn")
     #expect(finishedAt.withLock { $0 } == SignalInstant(offset: .seconds(5)))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theWaveAsAPlaybackEndsTheIntroAtFiveSecondsWithItsPositionAsProgress() {

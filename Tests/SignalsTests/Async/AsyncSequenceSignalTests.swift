@@ -11,7 +11,7 @@ import Testing
     let subscription = signal.subscribe(log)
     await log.waitForTerminal()
     #expect(log.events == [.value(1), .value(2), .value(3), .finished])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func theInitializerAndThePropertyAgreeOnTheTypes() {
@@ -31,7 +31,7 @@ import Testing
     let subscription = sequence.signal.subscribe(log)
     await log.waitForTerminal()
     #expect(log.events == [.value(0), .value(1), .failed(.boom)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func anUntypedStreamFailureArrivesAsAnyError() async {
@@ -47,7 +47,7 @@ import Testing
       return
     }
     #expect(error as? TestFailure == .other(1))
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func erasingTheFailureTypeKeepsTheElementsAndTheError() async {
@@ -61,7 +61,7 @@ import Testing
       return
     }
     #expect(error as? TestFailure == .boom)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func cancellingTheSubscriptionCancelsTheIteratingTaskPromptly() async {
@@ -100,7 +100,7 @@ import Testing
     subscription = nil  // releasing the subscription cancels
     #expect(observerReleased.isSet)
     await iteratorReleased.wait()
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func anObserverThatStopsEndsTheIteration() async {
@@ -110,7 +110,7 @@ import Testing
     let subscription = sequence.signal.subscribe(log)
     await iteratorReleased.wait()  // the task ended after the first element
     #expect(log.events == [.value(0)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func subscribingTwiceIteratesTwice() async {
@@ -123,7 +123,7 @@ import Testing
     #expect(first.events == [.value(0), .value(1), .value(2), .finished])
     #expect(second.events == first.events)
     #expect(sequence.iterators.withLock { $0 } == 2)
-    _ = subscriptions
+    withExtendedLifetime(subscriptions) {}
   }
 
   @Test func anEmptySequenceOnlyFinishes() async {
@@ -131,7 +131,7 @@ import Testing
     let subscription = CountingSequence<Never>(count: 0).signal.subscribe(log)
     await log.waitForTerminal()
     #expect(log.events == [.finished])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func theTaskRunsAtTheGivenPriority() async {
@@ -140,7 +140,7 @@ import Testing
     let subscription = AsyncSequenceSignal(priorities, priority: .high).subscribe(log)
     await log.waitForTerminal()
     #expect(log.values == [.high])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }
 

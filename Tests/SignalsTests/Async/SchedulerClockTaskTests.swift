@@ -26,7 +26,7 @@ private enum PortfolioError: Error, Equatable {
     scheduler.advance(by: .milliseconds(1))
     #expect(log.values == ["portfolio"])
     #expect(log.events.count == 2, "the value and finished, both inside the advance")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aFailureArrivesAtItsVirtualInstant() {
@@ -46,7 +46,7 @@ private enum PortfolioError: Error, Equatable {
       receiveValue: { _ in })
     scheduler.advance(by: .seconds(5))
     #expect(failedAt.withLock { $0 } == SignalInstant(offset: .seconds(1)))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theTaskRunsOnlyInsideTheSchedulersAdvances() {
@@ -62,7 +62,7 @@ private enum PortfolioError: Error, Equatable {
     scheduler.advance()
     #expect(started.withLock { $0 })
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingBeforeTheSleepEndsDeliversNothingAndRemovesTheSleep() {
@@ -87,7 +87,7 @@ private enum PortfolioError: Error, Equatable {
     }
     scheduler.advance(by: .seconds(1))
     #expect(seen.withLock { $0 } == ["portfolio at 1.0 seconds"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func onASchedulerWithoutAnExecutorTheTaskRunsOnTheGlobalExecutor() async {
@@ -97,7 +97,7 @@ private enum PortfolioError: Error, Equatable {
     let token = TaskSignal(on: scheduler) { 7 }.subscribe(log)
     await log.waitForTerminal()
     #expect(log.events == [.value(7), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func anAsyncSequenceIteratesOnTheSchedulersExecutor() {
@@ -113,7 +113,7 @@ private enum PortfolioError: Error, Equatable {
     continuation.finish()
     scheduler.advance()
     #expect(log.events == [.value(1), .value(2), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theTestSchedulersTaskExecutorIsItsExecutor() {

@@ -7,7 +7,7 @@ import Testing
     let subscription = TaskSignal { 42 }.subscribe(log)
     await log.waitForTerminal()
     #expect(log.events == [.value(42), .finished])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func theFailureTypeFollowsTheClosure() {
@@ -24,7 +24,7 @@ import Testing
     let subscription = TaskSignal { () async throws(TestFailure) -> Int in throw .other(3) }.subscribe(log)
     await log.waitForTerminal()
     #expect(log.events == [.failed(.other(3))])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func cancellingCancelsTheWorkAndDeliversNothingAfterwards() async {
@@ -81,7 +81,7 @@ import Testing
     await started.wait()
     subscription = nil
     #expect(observerReleased.isSet)
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func anObserverThatStopsAfterTheValueGetsNoFinished() async {
@@ -97,7 +97,7 @@ import Testing
     }
     await taskEnded.wait()
     #expect(log.events == [.value(5)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func eachSubscriptionRunsTheWork() async {
@@ -115,7 +115,7 @@ import Testing
     await second.waitForTerminal()
     #expect(runs.withLock { $0 } == 2)
     #expect(Set(first.values + second.values) == [1, 2])
-    _ = subscriptions
+    withExtendedLifetime(subscriptions) {}
   }
 
   @Test func theWorkRunsAtTheGivenPriority() async {
@@ -123,6 +123,6 @@ import Testing
     let subscription = TaskSignal(priority: .high) { Task.currentPriority }.subscribe(log)
     await log.waitForTerminal()
     #expect(log.values == [.high])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 }

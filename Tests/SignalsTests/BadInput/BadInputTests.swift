@@ -369,6 +369,12 @@ extension PreconditionRow {
       PreconditionRow.trigger(api)
     }
     let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #expect(output.contains(row.message), "stderr: \(output)")
+    #if DEBUG
+      #expect(output.contains(row.message), "stderr: \(output)")
+    #else
+      // An optimized build stops at a failed precondition without printing its message: only the exit
+      // is checked there.
+      _ = output
+    #endif
   }
 }

@@ -106,7 +106,7 @@ final class StopProbeSignal<Output: Sendable, Failure: Error>: Signal, Sendable 
     scheduler.advance(by: .seconds(3))
     #expect(log.events == [.value(0), .finished])
     #expect(source.cancelCount == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func timeoutCancelsItsUpstreamWhenTheDownstreamCancels() {
@@ -196,6 +196,6 @@ final class StopProbeSignal<Output: Sendable, Failure: Error>: Signal, Sendable 
     let secondToken = subject.subscribe(second)
     subject.send(3)
     #expect(second.events == [.value(3)])
-    _ = (token, secondToken)
+    withExtendedLifetime((token, secondToken)) {}
   }
 }

@@ -33,7 +33,7 @@ import Testing
         probe.touch()
         runs.withLock { $0 += 1 }
       }
-      _ = subscription
+      withExtendedLifetime(subscription) {}
     }
     #expect(runs.withLock { $0 } == 1)
     #expect(flag.isReleased)

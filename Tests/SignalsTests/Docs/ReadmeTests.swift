@@ -41,7 +41,7 @@ final class TapCounter: Sendable {
     print(outcome.value)  // ended by fixed length at 2.6 seconds
     // END README INTRO RACE
     #expect(outcome.value == "ended by fixed length at 2.6 seconds")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func introRaceIsTheREADMEs() throws {

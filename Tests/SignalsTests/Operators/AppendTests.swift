@@ -23,7 +23,7 @@ import Testing
     #expect(log.events == [.value(1)])
     subject.send(completion: .finished)
     #expect(log.events == [.value(1), .value(9), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func failureSkipsTheAppendedValues() {

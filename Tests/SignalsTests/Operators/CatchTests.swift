@@ -15,7 +15,7 @@ import Testing
     #expect(log.events == [.value(1), .value(8), .value(9), .finished])
     #expect(errors.withLock { $0 } == [TestError(4)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishedPassesThroughWithoutTheHandler() {
@@ -104,6 +104,6 @@ import Testing
     fallback.send(2)
     #expect(log.events == [.value(1)])
     #expect(!fallback.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

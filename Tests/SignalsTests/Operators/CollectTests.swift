@@ -11,7 +11,7 @@ import Testing
     #expect(log.events.isEmpty)
     subject.send(completion: .finished)
     #expect(log.events == [.value([1, 2]), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyUpstreamYieldsAnEmptyArray() {
@@ -27,7 +27,7 @@ import Testing
     subject.send(1)
     subject.send(completion: .failed(TestError(1)))
     #expect(log.events == [.failed(TestError(1))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func byCountEmitsFullChunksThenThePartialOne() {
@@ -56,7 +56,7 @@ import Testing
     subject.send(3)
     subject.send(completion: .failed(TestError(1)))
     #expect(log.events == [.value([1, 2]), .failed(TestError(1))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func zeroCountIsAPreconditionFailure() async {

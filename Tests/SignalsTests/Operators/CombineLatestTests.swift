@@ -13,7 +13,7 @@ import Testing
     a.send(3)
     b.send("y")
     #expect(pairs.withLock { $0 } == ["2x", "3x", "3y"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func combinesThreeIntoTriples() {
@@ -27,7 +27,7 @@ import Testing
     c.send("c")
     a.send(2)
     #expect(triples.withLock { $0 } == ["1truec", "2truec"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishesWhenAllFinished() {
@@ -42,7 +42,7 @@ import Testing
     #expect(log.events == [.value([1, 2]), .value([1, 3])])
     b.send(completion: .finished)
     #expect(log.events == [.value([1, 2]), .value([1, 3]), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishesAtOnceWhenASourceFinishesWithoutAValue() {
@@ -54,7 +54,7 @@ import Testing
     b.send(completion: .finished)
     #expect(log.events == [.finished])
     #expect(!a.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func failsAtTheFirstFailure() {
@@ -66,14 +66,14 @@ import Testing
     b.send(completion: .failed(CombineError(3)))
     #expect(log.events == [.failed(CombineError(3))])
     #expect(!a.hasObservers && !b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyArrayFinishesAtOnce() {
     let log = EventLog<[Int], Never>()
     let token = CombineLatestSignal<PassthroughSignal<Int, Never>>([]).subscribe(log)
     #expect(log.events == [.finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelReleasesEveryUpstreamAndTheObserver() {
@@ -90,7 +90,7 @@ import Testing
     token?.cancel()
     #expect(!a.hasObservers && !b.hasObservers)
     #expect(weakWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendIsDeliveredAfterTheCurrentCombination() {
@@ -105,7 +105,7 @@ import Testing
     a.send(1)
     b.send(1)
     #expect(order.withLock { $0 } == ["begin [1, 1]", "end [1, 1]", "begin [1, 2]", "end [1, 2]"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentUpstreamsAreSerialized() {
@@ -122,6 +122,6 @@ import Testing
     #expect(probe.values.last == [count, count, count, count])
     #expect(probe.terminals == [.finished])
     #expect(probe.maximumInside == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -39,7 +39,7 @@ import Testing
     #expect(log.events.count == 1)
     #expect(log.values.count == 1)
     #expect(!a.hasObservers && !b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test(arguments: Operator.allCases)

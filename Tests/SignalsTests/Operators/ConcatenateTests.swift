@@ -30,7 +30,7 @@ import Testing
     second.send(completion: .finished)
     #expect(log.events == [.value(1), .value(2), .finished])
     #expect(!second.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aFailureSkipsTheAppendedSignal() {
@@ -70,7 +70,7 @@ import Testing
     #expect(log.events == [.value(1)])
     #expect(!first.hasObservers)
     #expect(!second.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func downstreamStopDuringTheSuffixReleasesIt() {
@@ -81,7 +81,7 @@ import Testing
     second.send(3)
     #expect(log.events == [.value(1), .value(2)])
     #expect(!second.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellationDuringThePrefix() {

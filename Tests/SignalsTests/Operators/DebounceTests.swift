@@ -74,6 +74,6 @@ import Testing
     m.scheduler.run()
     #expect(log.events == [.value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

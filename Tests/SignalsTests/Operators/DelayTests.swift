@@ -51,7 +51,7 @@ import Testing
     #expect(log.events.isEmpty, "asynchronous even with a zero delay")
     m.scheduler.advance()
     #expect(log.values == [1])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingReleasesWaitingEventsAndScheduledActions() {
@@ -81,7 +81,7 @@ import Testing
     m.scheduler.run()
     #expect(log.events == [.value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -97,6 +97,6 @@ extension DelayTests {
     }
     m.scheduler.run()
     #expect(log.values == Array(0..<500))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

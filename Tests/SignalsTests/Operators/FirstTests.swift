@@ -10,7 +10,7 @@ import Testing
     subject.send(2)
     #expect(log.events == [.value(1), .finished])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyUpstreamJustFinishes() {

@@ -12,7 +12,7 @@ import Testing
     inners[1].send(10)
     inners[0].send(20)
     #expect(log.values == [10, 20])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishesWhenTheUpstreamAndEveryInnerFinished() {
@@ -26,7 +26,7 @@ import Testing
     #expect(log.events == [.value(1)])
     inner.send(completion: .finished)
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func innerFailureFailsEverythingAndCancelsTheRest() {
@@ -39,7 +39,7 @@ import Testing
     inners[0].send(completion: .failed(CombineError(2)))
     #expect(log.events == [.failed(CombineError(2))])
     #expect(!outer.hasObservers && !inners[0].hasObservers && !inners[1].hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func maxConcurrencyMakesTheOthersWaitInOrder() {
@@ -56,7 +56,7 @@ import Testing
     inners[1].send(completion: .finished)
     inners[2].send(7)
     #expect(log.values == [7])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func bufferingOldestDropsNewcomersAndBufferingNewestDropsTheOldestWaiting() {
@@ -72,7 +72,7 @@ import Testing
       outer.send(2)
       running.send(completion: .finished)
       #expect(log.values == [expected])
-      _ = token
+      withExtendedLifetime(token) {}
     }
   }
 
@@ -87,7 +87,7 @@ import Testing
     for value in 1...20_000 { outer.send(value) }
     running.send(completion: .finished)
     #expect(last.withLock { $0 } == 20_000)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func invalidMaxConcurrencyIsRejected() {
@@ -116,7 +116,7 @@ import Testing
     token?.cancel()
     #expect(!outer.hasObservers && !inner.hasObservers)
     #expect(weakWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendIntoAnInnerIsDeliveredAfterTheCurrentEvent() {
@@ -131,7 +131,7 @@ import Testing
     outer.send(0)
     inner.send(1)
     #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentInnersAreSerialized() {
@@ -149,6 +149,6 @@ import Testing
     #expect(probe.values.count == 4 * count)
     #expect(probe.terminals == [.finished])
     #expect(probe.maximumInside == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -73,7 +73,7 @@ import Testing
     let hooks = Hooks()
     do {
       let token = hooks.attach(to: subject).subscribe(EventLog<Int, TestError>())
-      _ = token
+      withExtendedLifetime(token) {}
     }
     #expect(hooks.recorded == ["subscription", "cancel"])
     #expect(!subject.hasObservers)

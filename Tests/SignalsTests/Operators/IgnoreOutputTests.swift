@@ -17,7 +17,7 @@ import Testing
     subject.send(completion: .failed(TestError(3)))
     #expect(log.events.count == 1)
     #expect(log.completion == .failed(TestError(3)))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellation() {

@@ -11,7 +11,7 @@ import Testing
     subject.send(1)
     subject.send(completion: .failed(TestError(2)))
     #expect(log.events == [.value(1), .failed(Wrapped(inner: TestError(2)))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishedPassesThrough() {

@@ -13,7 +13,7 @@ import Testing
     subject.send(2)
     subject.send(completion: .finished)
     #expect(log.events == [.value("20"), .value("30"), .finished])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func aFilterOfAFilterIsOneFilterOfTheUpstream() {
@@ -23,7 +23,7 @@ import Testing
     let subscription = fused.subscribe(log)
     for value in 1...6 { subject.send(value) }
     #expect(log.events == [.value(2), .value(4), .value(6)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func transformsRunInOrderOncePerValue() {
@@ -44,7 +44,7 @@ import Testing
     subject.send(5)
     #expect(calls.withLock { $0 } == ["first 1", "second 2", "third 3", "first 5", "second 10", "third 11"])
     #expect(log.events == [.value(3), .value(11)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func aLaterPredicateIsNotAskedAboutAValueAnEarlierOneRefused() {
@@ -58,7 +58,7 @@ import Testing
     for value in 1...5 { subject.send(value) }
     #expect(asked.withLock { $0 } == [3, 4, 5])
     #expect(log.events == [.value(3), .value(5)])
-    _ = subscription
+    withExtendedLifetime(subscription) {}
   }
 
   @Test func aFusedChainGivesTheEventsOfTheUnfusedOne() {
@@ -76,7 +76,7 @@ import Testing
     subject.send(completion: .failed(TestError(7)))
     #expect(fusedLog.events == unfusedLog.events)
     #expect(fusedLog.events == [.value(9), .value(15), .value(21), .failed(TestError(7))])
-    _ = subscriptions
+    withExtendedLifetime(subscriptions) {}
   }
 
   @Test func cancellingAFusedMapReleasesTheUpstream() {

@@ -11,7 +11,7 @@ import Testing
     b.send(2)
     a.send(3)
     #expect(log.values == [1, 2, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishesOnlyWhenEveryUpstreamFinished() {
@@ -28,7 +28,7 @@ import Testing
     c.send(2)
     c.send(completion: .finished)
     #expect(log.events == [.value(1), .value(2), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func failsAtTheFirstFailureAndCancelsTheOthers() {
@@ -42,14 +42,14 @@ import Testing
     a.send(2)
     a.send(completion: .failed(CombineError(2)))
     #expect(log.events == [.value(1), .failed(CombineError(1))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyMergeFinishesAtOnce() {
     let log = EventLog<Int, Never>()
     let token = MergeSignal<PassthroughSignal<Int, Never>>([]).subscribe(log)
     #expect(log.events == [.finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func synchronousFailureLeavesLaterUpstreamsUnsubscribed() {
@@ -59,7 +59,7 @@ import Testing
     let token = MergeSignal([failing.eraseToAnySignal(), later.eraseToAnySignal()]).subscribe(log)
     #expect(log.events == [.value(1), .failed(CombineError(7))])
     #expect(later.subscriptionCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func synchronousUpstreamsAreMergedInOrder() {
@@ -68,7 +68,7 @@ import Testing
     let log = EventLog<Int, Never>()
     let token = first.merge(with: second).subscribe(log)
     #expect(log.events == [.value(1), .value(2), .value(3), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelReleasesEveryUpstreamAndTheObserver() {
@@ -102,7 +102,7 @@ import Testing
     #expect(!a.hasObservers && !b.hasObservers)
     #expect(upstreamWitness == nil)
     #expect(observerWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func stopFromTheObserverCancelsEveryUpstream() {
@@ -115,7 +115,7 @@ import Testing
     a.send(3)
     #expect(log.values == [1, 2])
     #expect(!a.hasObservers && !b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendIntoAnotherUpstreamIsDeliveredAfterTheCurrentEvent() {
@@ -130,7 +130,7 @@ import Testing
     }
     a.send(1)
     #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 10", "end 10", "begin 11", "end 11"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func deepReentrancyDoesNotGrowTheStack() {
@@ -143,7 +143,7 @@ import Testing
     }
     a.send(1)
     #expect(last.withLock { $0 } == 20_000)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentUpstreamsAreSerializedWithOneTerminal() {
@@ -158,7 +158,7 @@ import Testing
     #expect(probe.values.count == 4 * count)
     #expect(probe.terminals == [.finished])
     #expect(probe.maximumInside == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentFailuresDeliverExactlyOneTerminal() {
@@ -173,6 +173,6 @@ import Testing
     #expect(probe.eventsAfterTerminal == 0)
     #expect(probe.maximumInside == 1)
     #expect(subjects.allSatisfy { !$0.hasObservers })
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -15,7 +15,7 @@ import Testing
     subject.send(7)
     #expect(!subject.hasObservers)
     #expect(log.events == [.value(7), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func upstreamEndingBeforeTheIndexEndsTheSameWay() {

@@ -24,7 +24,7 @@ import Testing
     #expect(!subject.hasObservers)
     subject.send(3)
     #expect(log.events == [.value(1), .value(2), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func shorterUpstreamEndsTheSameWay() {
@@ -34,7 +34,7 @@ import Testing
     subject.send(1)
     subject.send(completion: .failed(TestError(3)))
     #expect(log.events == [.value(1), .failed(TestError(3))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func zeroFinishesAtOnceWithoutSubscribing() {
@@ -43,7 +43,7 @@ import Testing
     let token = subject.prefix(0).subscribe(log)
     #expect(log.events == [.finished])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func stopOnTheLastValueSuppressesFinished() {

@@ -13,7 +13,7 @@ import Testing
     values.send(3)
     #expect(log.events == [.value(1), .value(2), .finished])
     #expect(!values.hasObservers && !trigger.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func triggerFinishingWithoutAValueChangesNothing() {
@@ -25,7 +25,7 @@ import Testing
     values.send(1)
     values.send(completion: .finished)
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func triggerFailureFailsTheSignal() {
@@ -38,7 +38,7 @@ import Testing
     values.send(2)
     #expect(log.events == [.value(1), .failed(CombineError(9))])
     #expect(!values.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aTriggerThatCannotFailWorksWithAFailingUpstream() {
@@ -49,7 +49,7 @@ import Testing
     values.send(1)
     trigger.send()
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func upstreamTerminalEndsAndCancelsTheTrigger() {
@@ -60,7 +60,7 @@ import Testing
     values.send(completion: .failed(CombineError(1)))
     #expect(log.events == [.failed(CombineError(1))])
     #expect(!trigger.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func synchronousTriggerFinishesBeforeTheUpstreamIsSubscribed() {
@@ -69,7 +69,7 @@ import Testing
     let token = values.prefix(untilOutputFrom: SyncEventsSignal<Void, Never>([.value(())])).subscribe(log)
     #expect(log.events == [.finished])
     #expect(values.subscriptionCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelReleasesBoth() {
@@ -85,7 +85,7 @@ import Testing
     token?.cancel()
     #expect(!values.hasObservers && !trigger.hasObservers)
     #expect(weakWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantTriggerFromTheObserverEndsAfterTheCurrentValue() {
@@ -102,7 +102,7 @@ import Testing
     }
     values.send(1)
     #expect(order.withLock { $0 } == ["begin value(1)", "end value(1)", "begin finished", "end finished"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentTriggerAndValuesEndExactlyOnce() {
@@ -122,7 +122,7 @@ import Testing
       #expect(probe.eventsAfterTerminal == 0)
       #expect(probe.values == Array(0..<probe.values.count))
       #expect(probe.maximumInside == 1)
-      _ = token
+      withExtendedLifetime(token) {}
     }
   }
 }

@@ -17,7 +17,7 @@ import Testing
     #expect(!subject.hasObservers)
     subject.send(2)
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func terminatesAnInfiniteSequence() {

@@ -26,7 +26,7 @@ import Testing
     let token = subject.prepend(1, 2).subscribe(log)
     #expect(log.events == [.value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellation() {
@@ -46,6 +46,6 @@ import Testing
     subject.send(2)
     #expect(log.events == [.value(0), .value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -24,7 +24,7 @@ import Testing
     #expect(!trigger.hasObservers)
     trigger.send()
     #expect(log.events == [.value(2), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theTriggerWinsAndCancelsTheTimer() {
@@ -38,7 +38,7 @@ import Testing
     trigger.send(completion: .finished)
     scheduler.run()
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aFailureWins() {
@@ -50,7 +50,7 @@ import Testing
     a.send(2)
     #expect(log.events == [.failed(CombineError(1))])
     #expect(!a.hasObservers && !b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSynchronousFirstWinsAndTheSecondIsNeverSubscribed() {
@@ -60,7 +60,7 @@ import Testing
     let token = instant.race(with: later).subscribe(log)
     #expect(log.events == [.value(1), .finished])
     #expect(later.subscriptionCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSynchronousSecondWinsAndCancelsTheFirst() {
@@ -69,7 +69,7 @@ import Testing
     let token = early.race(with: JustSignal(5)).subscribe(log)
     #expect(log.events == [.value(5), .finished])
     #expect(!early.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelReleasesBothUpstreamsAndTheObserver() {
@@ -86,7 +86,7 @@ import Testing
     #expect(!a.hasObservers)
     #expect(scheduler.pendingCount == 0)
     #expect(observerWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -99,7 +99,7 @@ import Testing
     let token = early.race(with: AfterSignal(.seconds(10), value: 7, on: ImmediateSignalScheduler())).subscribe(log)
     #expect(log.events == [.value(7), .finished])
     #expect(!early.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theTimersFinishedIsNotDeliveredAfterStopOrACancelDuringItsValue() {
@@ -154,7 +154,7 @@ import Testing
     scheduler.advance(by: .seconds(2))
     #expect(log.events == [.value(9), .finished])
     #expect(!trigger.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -184,7 +184,7 @@ import Testing
     scheduler.advance(by: .seconds(2))
     #expect(log.events == [.value(5), .finished])
     #expect(!trigger.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   /// The timer run by the race and the same `AfterSignal` erased (so subscribed) give the same events,
@@ -221,7 +221,7 @@ import Testing
       trigger.send("late")
       scheduler.run()
       note("end")
-      _ = token
+      withExtendedLifetime(token) {}
       return trace
     }
     #expect(run(erased: false) == run(erased: true))
@@ -298,7 +298,7 @@ private final class StubbornSource: Signal, @unchecked Sendable {  // single-thr
     #expect(loser.send(2) == .stop)
     winner.send(3)
     #expect(log.events == [.value(1), .value(3)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func nothingArrivesAfterCancel() {

@@ -16,7 +16,7 @@ import Testing
     b.send(completion: .finished)
     #expect(log.events == [.value(1), .value(3), .finished])
     #expect(!b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func firstFinishWins() {
@@ -28,7 +28,7 @@ import Testing
     a.send(1)
     #expect(log.events == [.finished])
     #expect(!a.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func firstFailureWins() {
@@ -40,7 +40,7 @@ import Testing
     b.send(2)
     #expect(log.events == [.failed(CombineError(1))])
     #expect(!b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func synchronousFirstEventWinsAndLaterUpstreamsAreNeverSubscribed() {
@@ -50,7 +50,7 @@ import Testing
     let token = RaceSignal([instant.eraseToAnySignal(), later.eraseToAnySignal()]).subscribe(log)
     #expect(log.events == [.value(1), .finished])
     #expect(later.subscriptionCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func synchronousValueWithoutFinishStillWinsBeforeLaterUpstreams() {
@@ -65,7 +65,7 @@ import Testing
     subject.send(1)
     #expect(log.values == [0, 1])
     #expect(later.subscriptionCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func synchronousWinnerInTheMiddleCancelsTheEarlierUpstreams() {
@@ -78,14 +78,14 @@ import Testing
     #expect(log.events == [.value(5), .finished])
     #expect(!early.hasObservers)
     #expect(later.subscriptionCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyRaceFinishesAtOnce() {
     let log = EventLog<Int, Never>()
     let token = RaceSignal<PassthroughSignal<Int, Never>>([]).subscribe(log)
     #expect(log.events == [.finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelBeforeAnyEventReleasesEveryUpstreamAndTheObserver() {
@@ -101,7 +101,7 @@ import Testing
     token?.cancel()
     #expect(!a.hasObservers && !b.hasObservers)
     #expect(observerWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendIntoTheWinnerIsDeliveredAfterTheCurrentEvent() {
@@ -116,7 +116,7 @@ import Testing
     }
     a.send(1)
     #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentContestantsProduceOneWinnerOnly() {
@@ -134,7 +134,7 @@ import Testing
       #expect(probe.terminals == [.finished])
       #expect(probe.maximumInside == 1)
       #expect(subjects.allSatisfy { !$0.hasObservers })
-      _ = token
+      withExtendedLifetime(token) {}
     }
   }
 }

@@ -97,7 +97,7 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     #expect(seen.withLock { $0 }.isEmpty)
     scheduler.advance(by: .seconds(1))
     #expect(seen.withLock { $0 } == ["end at 2.6 seconds"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func eventsFromOtherThreadsArriveOnTheMainThreadInOrderPerSender() async {
@@ -125,7 +125,7 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     for sender in 0..<4 {
       #expect(all.filter { $0.sender == sender }.map(\.index) == Array(0..<perSender))
     }
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aMainThreadSendWaitsBehindEventsAlreadyQueuedFromAnotherThread() async {
@@ -143,7 +143,7 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     #expect(received.withLock { $0 }.isEmpty, "it waits behind the queued event")
     await done.wait()
     #expect(received.withLock { $0 } == ["from another thread", "from main"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSendFromTheMainThreadIsDeliveredDuringTheSend() {
@@ -152,7 +152,7 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     let token = subject.receiveOnMainActor().sink { value in received.withLock { $0.append(value) } }
     subject.send(1)
     #expect(received.withLock { $0 } == [1])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendsAreDeliveredAfterTheCurrentEventInOrder() {
@@ -168,7 +168,7 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     }
     subject.send(1)
     #expect(trace.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingOnTheMainThreadDropsQueuedEventsAndReleasesTheUpstream() async {
@@ -221,7 +221,7 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     subject.send(2)
     #expect(events.withLock { $0 } == ["1", "#offline"])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func anObserverThatStopsCancelsTheUpstream() {
@@ -232,6 +232,6 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     subject.send(2)
     #expect(log.events == [.value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

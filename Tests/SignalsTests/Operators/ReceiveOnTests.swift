@@ -17,7 +17,7 @@ import Testing
     #expect(log.events.isEmpty)
     m.scheduler.advance()
     #expect(log.events == [.value(1), .value(2), .failed(TestError(1))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func keepsTimingOnTheTestScheduler() throws {
@@ -45,7 +45,7 @@ import Testing
     m.scheduler.advance()
     #expect(log.values == expected)
     #expect(log.completion == .finished)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aLaggingConsumerGetsLaterValuesInANewRun() {
@@ -57,7 +57,7 @@ import Testing
     for value in 4...6 { subject.send(value) }
     m.scheduler.advance()
     #expect(log.values == [1, 2, 4, 5])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendsAreDeliveredAfterTheCurrentEventInOrder() {
@@ -74,7 +74,7 @@ import Testing
     subject.send(2)
     m.scheduler.advance()
     #expect(received.withLock { $0 } == [1, 2, 10, 11])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingDropsWaitingEventsAndReleasesThem() {
@@ -94,7 +94,7 @@ import Testing
     m.scheduler.advance()
     #expect(log.events == [.value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   /// Real threads (explicitly marked): many senders, one serial queue. Checks order per
@@ -152,7 +152,7 @@ import Testing
     #expect(result.overlaps == 0)
     #expect(result.offQueue == 0)
     #expect(result.outOfOrder == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -168,6 +168,6 @@ extension ReceiveOnTests {
     subject.send(0)
     m.scheduler.advance()
     #expect(received.withLock { $0 } == Array(0..<500))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -11,7 +11,7 @@ import Testing
     #expect(log.events.isEmpty)
     subject.send(completion: .finished)
     #expect(log.events == [.value(3), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyUpstreamYieldsTheInitialResult() {
@@ -27,7 +27,7 @@ import Testing
     subject.send(1)
     subject.send(completion: .failed(TestError(2)))
     #expect(log.events == [.failed(TestError(2))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func stopOnTheResultSuppressesFinished() {

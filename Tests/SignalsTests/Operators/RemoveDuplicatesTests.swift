@@ -23,7 +23,7 @@ import Testing
     subject.send(1)
     subject.send(completion: .failed(TestError(1)))
     #expect(log.events == [.value(1), .failed(TestError(1))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellation() {

@@ -9,7 +9,7 @@ import Testing
     subject.send(1)
     subject.send(completion: .failed(TestError()))
     #expect(log.events == [.value(1), .value(0), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishedPassesThroughWithoutTheReplacement() {

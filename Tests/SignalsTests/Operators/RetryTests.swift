@@ -76,7 +76,7 @@ import Testing
     second.send(completion: .failed(TestError(2)))
     #expect(log.events == [.value(1), .value(2), .failed(TestError(2))])
     #expect(subjects.withLock { $0.count } == 2)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellationReleasesTheCurrentAttempt() {

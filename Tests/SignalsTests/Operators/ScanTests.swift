@@ -27,7 +27,7 @@ import Testing
     subject.send(2)
     subject.send(completion: .failed(TestError(1)))
     #expect(log.events == [.value("1"), .value("12"), .failed(TestError(1))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentSendsThroughASubjectAccumulateEveryValueInOrder() {
@@ -37,7 +37,7 @@ import Testing
     let token = subject.scan(0) { sum, _ in sum + 1 }.subscribe(log)
     DispatchQueue.concurrentPerform(iterations: count) { _ in subject.send(1) }
     #expect(log.values == Array(1...count))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellation() {

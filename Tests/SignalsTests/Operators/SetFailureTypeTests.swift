@@ -27,6 +27,6 @@ import Testing
     subject.send(2)
     #expect(log.events == [.value(1)])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

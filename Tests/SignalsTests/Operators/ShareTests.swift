@@ -13,7 +13,7 @@ import Testing
     #expect(upstream.subscriptionCount == 1)
     #expect(first.events == [.value(1), .finished])
     #expect(second.events == [.value(1), .finished])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func lateObserversGetOnlyLaterEvents() {
@@ -27,7 +27,7 @@ import Testing
     upstream.send(2)
     #expect(first.values == [1, 2])
     #expect(second.values == [2])
-    _ = (token, late)
+    withExtendedLifetime((token, late)) {}
   }
 
   @Test func lastObserverLeavingCancelsUpstreamAndTheNextOneResubscribes() {
@@ -57,7 +57,7 @@ import Testing
     upstream.send(2)
     #expect(log.values == [1])
     #expect(!upstream.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func afterTheUpstreamEndsTheNextObserverReconnects() {
@@ -69,7 +69,7 @@ import Testing
     #expect(first.events == [.value(1), .finished])
     #expect(second.events == [.value(1), .finished])
     #expect(upstream.subscriptionCount == 2)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func failureReachesEveryObserver() {
@@ -82,7 +82,7 @@ import Testing
     #expect(first.events == [.failed(CombineError(2))])
     #expect(second.events == [.failed(CombineError(2))])
     #expect(!shared.isConnected)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func cancelReleasesTheObserver() {
@@ -98,7 +98,7 @@ import Testing
     token?.cancel()
     #expect(weakWitness == nil)
     #expect(!upstream.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendAndSubscribeFromAnObserver() {
@@ -119,7 +119,7 @@ import Testing
     upstream.send(1)
     #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2"])
     #expect(late.values == [2])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentSendsReachEveryObserverSerially() {
@@ -135,7 +135,7 @@ import Testing
       #expect(probe.values.count == 4 * count)
       #expect(probe.maximumInside == 1)
     }
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func concurrentSubscribeAndCancelLeaveNothingConnected() {

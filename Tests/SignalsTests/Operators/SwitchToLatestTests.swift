@@ -15,7 +15,7 @@ import Testing
     first.send(2)
     second.send(3)
     #expect(log.values == [1, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishesWhenTheUpstreamAndTheCurrentInnerFinished() {
@@ -29,7 +29,7 @@ import Testing
     #expect(log.events == [.value(1)])
     inner.send(completion: .finished)
     #expect(log.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func innerFinishingDoesNotEndWhileTheUpstreamGoesOn() {
@@ -41,7 +41,7 @@ import Testing
     #expect(log.events == [.value(1), .value(2)])
     outer.send(completion: .finished)
     #expect(log.events == [.value(1), .value(2), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func innerFailureFailsAndCancelsTheUpstream() {
@@ -53,7 +53,7 @@ import Testing
     inner.send(completion: .failed(CombineError(5)))
     #expect(log.events == [.failed(CombineError(5))])
     #expect(!outer.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelReleasesTheUpstreamAndTheCurrentInner() {
@@ -70,7 +70,7 @@ import Testing
     token?.cancel()
     #expect(!outer.hasObservers && !inner.hasObservers)
     #expect(weakWitness == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSwitchFromTheObserverTakesEffectAfterTheCurrentEvent() {
@@ -91,7 +91,7 @@ import Testing
     first.send(1)
     #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2"])
     #expect(!first.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentSwitchesAndInnerSendsAreSerialized() {
@@ -111,6 +111,6 @@ import Testing
     #expect(probe.terminals == [.finished])
     #expect(probe.maximumInside == 1)
     #expect(inners.allSatisfy { !$0.hasObservers })
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

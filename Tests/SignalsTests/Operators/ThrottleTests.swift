@@ -125,7 +125,7 @@ import Testing
     subject.send(2)
     #expect(m.scheduler.pendingCount == 0)
     #expect(log.events == [.value(1)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func withoutTrailingATerminalEventPassesAtOnce() throws {

@@ -35,7 +35,7 @@ import Testing
     #expect(report.count == senders * perSender, "\(name)")
     #expect(report.overlaps == 0, "\(name)")
     #expect(report.outOfOrder == 0, "\(name)")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test(arguments: [0, 1, 2])
@@ -91,6 +91,6 @@ import Testing
     #expect(result.overlaps == 0)
     #expect(result.outOfOrder == 0)
     #expect(result.values >= 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -51,7 +51,7 @@ import Testing
     #expect(!subject.hasObservers)
     subject.send(1)
     #expect(log.events.count == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func customErrorKeepsTheUpstreamFailureType() throws {
@@ -179,7 +179,7 @@ extension TimeoutTests {
     m.scheduler.advance(by: .seconds(100))
     subject.send(3)
     #expect(log.events == [.value(1), .value(2), .value(3)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theFirstValueExactlyAtItsDeadlineIsInTime() throws {
@@ -274,7 +274,7 @@ extension TimeoutTests {
     _ = upstream.withLock { $0 }?.receive(.value(0))
     #expect(received.withLock { $0 } == Array(0..<500))
     #expect(maxDepth.withLock { $0 } == 1, "the stack does not grow with reentrancy")
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -306,7 +306,7 @@ private struct LateCancelScheduler: SignalScheduler {
     #expect(log.events == [.value(1)], "the first timer fired although a value restarted the interval")
     base.advance(by: .seconds(1))
     #expect(log.events == [.value(1), .failed(.timedOut)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -331,7 +331,7 @@ private struct LateCancelScheduler: SignalScheduler {
     #expect(log.events == [.value(1), .value(2), .value(3), .failed(.timedOut)])
     #expect(scheduler.pendingCount == 0)
     #expect(!input.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aValueAtTheMovedDeadlineIsInTime() {
@@ -343,7 +343,7 @@ private struct LateCancelScheduler: SignalScheduler {
     input.send(1)  // deadline 5 s
     scheduler.advance(by: .seconds(3))  // the timer, moved at 3 s, is due at 5 s with nothing since
     #expect(log.events == [.value(1), .failed(.timedOut)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func onTheImmediateSchedulerAValueDuringSubscriptionStillTimesOut() {
@@ -353,7 +353,7 @@ private struct LateCancelScheduler: SignalScheduler {
     let current = CurrentValueSignal<Int, Never>(1)  // sends 1 while being subscribed, never finishes
     let token = current.timeout(.seconds(1), scheduler: ImmediateSignalScheduler()).subscribe(log)
     #expect(log.events == [.value(1), .failed(.timedOut)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aShorterEachRestartsEagerly() {
@@ -365,6 +365,6 @@ private struct LateCancelScheduler: SignalScheduler {
     input.send(1)
     scheduler.advance(by: .seconds(1))
     #expect(log.events == [.value(1), .failed(.timedOut)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

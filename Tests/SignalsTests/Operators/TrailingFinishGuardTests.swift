@@ -58,7 +58,7 @@ extension GuardedOperator {
     #expect(events.withLock { $0 } == expected.withLock { $0 })
     #expect(!timed.hasObservers, "the subscription ended")
     #expect(scheduler.pendingCount == 0, "the timer was cancelled")
-    _ = (guardedToken, timedToken)
+    withExtendedLifetime((guardedToken, timedToken)) {}
   }
 
   @Test(arguments: [GuardedOperator.first, .firstWhere, .outputAt])

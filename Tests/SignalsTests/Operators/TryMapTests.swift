@@ -24,7 +24,7 @@ import Testing
     subject.send(3)
     #expect(log.events == [.value("1"), .failed(TestError(2))])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func upstreamFailurePassesThrough() {
@@ -48,7 +48,7 @@ import Testing
     subject.send(1)
     subject.send(2)
     #expect(errors.withLock { $0 } == ["Other"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func untypedFormMapsTheUpstreamFailureToAnyError() {
@@ -57,7 +57,7 @@ import Testing
       .tryMap { (value: Int) throws(any Error) -> Int in value }
       .sink(receiveCompletion: { completion in failure.withLock { $0 = completion.error } }, receiveValue: { _ in })
     #expect(failure.withLock { $0 } as? TestError == TestError(5))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellation() {
@@ -82,7 +82,7 @@ import Testing
       return value
     }.sink(receiveCompletion: { completion in failure.withLock { $0 = completion.error } }, receiveValue: { _ in })
     #expect(failure.withLock { $0 } as? TestError == TestError(2))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSignalThatFailsWithAnyErrorIsNotAmbiguous() {
@@ -93,6 +93,6 @@ import Testing
       return value * 2
     }.sink(receiveCompletion: { _ in }, receiveValue: { value in log.withLock { $0.append(value) } })
     #expect(log.withLock { $0 } == [2, 4])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -67,7 +67,7 @@ enum GuardedOperator: String, CaseIterable, Sendable, CustomTestStringConvertibl
     #expect(events.withLock { $0.last } == .finished)
     #expect(values.withLock { $0 } == expected)
     #expect(!unguarded.hasObservers, "the subscription ended")
-    _ = (eventToken, valueToken)
+    withExtendedLifetime((eventToken, valueToken)) {}
   }
 
   @Test(arguments: [GuardedOperator.first, .firstWhere, .outputAt])

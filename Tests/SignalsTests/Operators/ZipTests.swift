@@ -14,7 +14,7 @@ import Testing
     b.send("y")
     b.send("z")
     #expect(pairs.withLock { $0 } == ["1x", "2y", "3z"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func zipsThreeIntoTriples() {
@@ -28,7 +28,7 @@ import Testing
     b.send(true)
     c.send("c")
     #expect(triples.withLock { $0 } == ["1truec"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishingSourceWithBufferedValuesKeepsPairingThenFinishes() {
@@ -45,7 +45,7 @@ import Testing
     b.send(20)
     #expect(log.events == [.value([1, 10]), .value([2, 20]), .finished])
     #expect(!b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func finishesAtOnceWhenAFinishedSourceHasNothingBuffered() {
@@ -58,7 +58,7 @@ import Testing
     a.send(completion: .finished)
     #expect(log.events == [.finished])
     #expect(!b.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func failsAtTheFirstFailure() {
@@ -70,14 +70,14 @@ import Testing
     b.send(completion: .failed(CombineError(4)))
     #expect(log.events == [.failed(CombineError(4))])
     #expect(!a.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func emptyArrayFinishesAtOnce() {
     let log = EventLog<[Int], Never>()
     let token = ZipSignal<PassthroughSignal<Int, Never>>([]).subscribe(log)
     #expect(log.events == [.finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelReleasesEveryUpstreamAndBufferedValues() {
@@ -112,7 +112,7 @@ import Testing
     a.send(1)
     b.send(1)
     #expect(order.withLock { $0 } == ["begin [1, 1]", "end [1, 1]", "begin [2, 2]", "end [2, 2]"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func concurrentUpstreamsPairEverything() {
@@ -127,6 +127,6 @@ import Testing
     #expect(probe.values == (0..<count).map { [$0, $0, $0, $0] })
     #expect(probe.terminals == [.finished])
     #expect(probe.maximumInside == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

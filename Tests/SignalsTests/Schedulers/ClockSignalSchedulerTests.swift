@@ -14,7 +14,7 @@ import Testing
     testScheduler.advance(by: .seconds(2))
     var iterator = stream.makeAsyncIterator()
     #expect(await iterator.next() == SignalInstant(offset: .seconds(2)))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func anActionWhoseHandleIsDiscardedRuns() async {
@@ -54,6 +54,6 @@ import Testing
     #expect(seen.count == 2)
     #expect(seen.contains(.zero))
     #expect(seen.contains { $0 >= deadline && $0 < deadline + .seconds(10) }, "deadline \(deadline), seen \(seen)")
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 }

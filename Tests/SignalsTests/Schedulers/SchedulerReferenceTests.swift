@@ -53,7 +53,7 @@ import Testing
     base.advance(by: .seconds(2))  // the timeout's timer (2 s) moves to 3 s, the deadline the value set
     #expect(log.events == [.value(1), .failed(.timedOut)])
     #expect(base.pendingCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 

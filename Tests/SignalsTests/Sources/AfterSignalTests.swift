@@ -14,7 +14,7 @@ import Testing
     #expect(log.times == [instant(2.6)])
     #expect(log.finishedAt == [instant(2.6)])
     #expect(scheduler.pendingCount == 0)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func carriesAValue() {
@@ -24,7 +24,7 @@ import Testing
     scheduler.advance(by: .seconds(3))
     #expect(log.values == ["timed out"])
     #expect(log.completion == .finished)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func theDelayIsMeasuredFromEachSubscription() {
@@ -38,7 +38,7 @@ import Testing
     scheduler.run()
     #expect(first.times == [instant(1)])
     #expect(second.times == [instant(1.4)])
-    _ = (token, other)
+    withExtendedLifetime((token, other)) {}
   }
 
   @Test(arguments: [Duration.zero, .seconds(-2)])
@@ -51,7 +51,7 @@ import Testing
     scheduler.advance()
     #expect(log.times == [instant(5)])
     #expect(log.finishedAt == [instant(5)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingBeforeTheDeadlineDeliversNothingAndReleasesTheObserver() {
@@ -80,7 +80,7 @@ import Testing
     scheduler.advance(by: .seconds(1))
     #expect(log.events.count == 1)
     #expect(log.completion == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingDuringTheValueSkipsFinished() {

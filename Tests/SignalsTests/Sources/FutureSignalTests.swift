@@ -36,7 +36,7 @@ import Testing
     let late = EventLog<Int, TestError>()
     _ = future.subscribe(late)
     #expect(late.events == [.failed(TestError(3))])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSecondCallOfThePromiseIsIgnored() {
@@ -52,7 +52,7 @@ import Testing
     let late = EventLog<Int, TestError>()
     _ = future.subscribe(late)
     #expect(late.events == [.value(1), .finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelledObserverReceivesNothingAndIsReleased() {
@@ -90,7 +90,7 @@ import Testing
     promise.withLock { $0 }?(.success(1))
     #expect(first.events == [.value(1), .finished])
     #expect(second.events.isEmpty)
-    _ = firstToken
+    withExtendedLifetime(firstToken) {}
   }
 
   @Test func stopAfterTheValueSuppressesFinished() {

@@ -19,6 +19,6 @@ import Testing
       token = NeverSignal<Int, Never>().subscribe(log)
     }
     #expect(weakLog == nil)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -15,7 +15,7 @@ import Testing
     #expect(log.values == [1, 2, 3])
     #expect(log.times == [instant(1), instant(2), instant(3)])
     #expect(scheduler.pendingCount == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func eachSubscriptionStartsItsOwnClock() {
@@ -30,7 +30,7 @@ import Testing
     #expect(first.times == [instant(1), instant(2)])
     #expect(second.values == [1, 2])
     #expect(second.times == [instant(1.5), instant(2.5)])
-    _ = (tokens, more)
+    withExtendedLifetime((tokens, more)) {}
   }
 
   @Test func aLateTickDoesNotShiftTheOnesAfterIt() {
@@ -42,7 +42,7 @@ import Testing
     base.advance(by: .seconds(4))
     #expect(log.values == [1, 2, 3, 4])
     #expect(log.times == [instant(1), instant(2.3), instant(3), instant(4)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func ticksThatFallBehindAreSkippedAndTheIndexCatchesUp() {
@@ -54,7 +54,7 @@ import Testing
     base.advance(by: .seconds(5))
     #expect(log.values == [3, 4, 5])
     #expect(log.times == [instant(3.5), instant(4), instant(5)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func behindScheduleIndexIsExactAtDeadlineBoundaries() {
@@ -80,7 +80,7 @@ import Testing
     #expect(log.values == [1, 2, 3])
     #expect(scheduler.pendingCount == 0)
     #expect(log.finishedAt.isEmpty)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancellingRemovesThePendingTickAndReleasesTheObserver() {
@@ -149,7 +149,7 @@ import Testing
     do {
       let token = TimerSignal(every: .seconds(1), on: scheduler).subscribe(log.observer)
       scheduler.advance(by: .seconds(1))
-      _ = token
+      withExtendedLifetime(token) {}
     }
     scheduler.advance(by: .seconds(3))
     #expect(log.values == [1])
@@ -163,7 +163,7 @@ import Testing
     #expect(log.values.count == count)
     #expect(log.values.last == count)
     #expect(log.values.prefix(3) == [1, 2, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aRunOverAnEndlessTimerStopsAtItsLimit() {
@@ -174,7 +174,7 @@ import Testing
     #expect(!summary.isIdle)
     #expect(log.values == Array(1...50))
     #expect(scheduler.now == instant(5))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aZeroOrNegativeIntervalIsRefusedWithASignalsMessage() {
@@ -209,7 +209,7 @@ import Testing
     let lateness = ticks.map { tick, time in time - (start + .milliseconds(10) * tick) }.sorted()
     #expect(try #require(lateness.first) >= .zero)
     #expect(lateness[lateness.count / 2] < .milliseconds(50))
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   // MARK: A first delay of its own (RxSwift's timer(_:period:))
@@ -233,7 +233,7 @@ import Testing
     #expect(log.values == [1, 2, 3])
     let start = SignalInstant.zero + delay
     #expect(log.times == [start, start + .seconds(1), start + .seconds(2)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func everyIsAfterTheSameInterval() {
@@ -254,7 +254,7 @@ import Testing
     scheduler.advance(by: .seconds(2))
     #expect(log.values == [1, 2, 3])
     #expect(log.times == [.zero, instant(1), instant(2)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func withAFirstDelayTicksThatFallBehindAreSkippedToo() {
@@ -266,6 +266,6 @@ import Testing
     base.advance(by: .seconds(4))
     #expect(log.values == [3, 4])
     #expect(log.times == [instant(2.7), instant(3.5)])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -10,7 +10,7 @@ import Testing
     subject.send(3)
     #expect(log.values == [1, 2, 3])
     #expect(subject.value == 3)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func afterFinishKeepsTheLastValueAndReplaysOnlyTheTerminalEvent() {
@@ -22,7 +22,7 @@ import Testing
     let log = EventLog<Int, Never>()
     let token = subject.subscribe(log)
     #expect(log.events == [.finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func optionalOutputHoldsNil() {
@@ -31,7 +31,7 @@ import Testing
     let token = subject.subscribe(log)
     subject.send(4)
     #expect(log.values == [nil, 4])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func subscribingFromInsideADeliveryReplaysAfterTheCurrentEvent() {
@@ -51,7 +51,7 @@ import Testing
     subject.send(2)
     #expect(order.withLock { $0 } == ["outer 0", "outer 1", "subscribed", "outer 2"])
     #expect(inner.values == [1, 2])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSubscriberCancelledBeforeItsQueuedReplayReceivesNothing() {
@@ -71,6 +71,6 @@ import Testing
     subject.send(3)
     #expect(cancelled.events.isEmpty)
     #expect(kept.values == [1, 2, 3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

@@ -13,7 +13,7 @@ import Testing
     subject.send(3)
     #expect(first.events == [.value(1), .value(2), .finished])
     #expect(second.events == [.value(1), .value(2), .finished])
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func lateSubscriberAfterFinishGetsOnlyTheTerminalEvent() {
@@ -23,7 +23,7 @@ import Testing
     let log = EventLog<Int, Never>()
     let token = subject.subscribe(log)
     #expect(log.events == [.finished])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func reentrantSendIsDeliveredAfterTheCurrentEventInOrder() {
@@ -36,7 +36,7 @@ import Testing
     }
     subject.send(1)
     #expect(order.withLock { $0 } == ["begin 1", "end 1", "begin 2", "end 2", "begin 3", "end 3"])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func deepReentrantChainDoesNotGrowTheStack() {
@@ -48,7 +48,7 @@ import Testing
     }
     subject.send(1)
     #expect(last.withLock { $0 } == 100_000)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func cancelStopsDeliveryAndReleasesTheObserver() {
@@ -101,7 +101,7 @@ import Testing
     }
     #expect(inside.withLock { $0.count } == 8_000)
     #expect(inside.withLock { $0.maximum } == 1)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 
@@ -145,7 +145,7 @@ import Testing
     subject.send(2)
     #expect(log.values == [1])
     #expect(!subject.hasObservers)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func aSubscriberAddedDuringDeliveryMissesEventsSentBeforeIt() {
@@ -161,7 +161,7 @@ import Testing
     }
     subject.send(1)
     #expect(late.values == [3])
-    _ = token
+    withExtendedLifetime(token) {}
   }
 
   @Test func sameObserverSubscribedTwiceReceivesEachEventTwice() {
@@ -173,6 +173,7 @@ import Testing
     tokens[0].cancel()
     subject.send(8)
     #expect(log.values == [7, 7, 8])
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func terminalEventIsDeliveredExactlyOnceUnderConcurrentCompletion() async {
@@ -190,6 +191,6 @@ import Testing
     }
     #expect(log.events.filter(\.isTerminal).count == 1)
     #expect(log.events.last == .finished)
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }

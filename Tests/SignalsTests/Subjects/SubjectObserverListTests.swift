@@ -106,7 +106,7 @@ private final class ObserverWitness: Sendable {}
     subject.send(2)
     #expect(received.withLock { $0 } == 5_000)
     #expect(last == nil)
-    _ = tokens
+    withExtendedLifetime(tokens) {}
   }
 
   @Test func aSubscriberAddedDuringABroadcastToManyGetsOnlyWhatIsSentAfterIt() {
@@ -126,6 +126,6 @@ private final class ObserverWitness: Sendable {}
     subject.send(1)
     #expect(late.values == [3])
     for log in logs { #expect(log.values == [1, 2, 3]) }
-    _ = (adder, tokens)
+    withExtendedLifetime((adder, tokens)) {}
   }
 }

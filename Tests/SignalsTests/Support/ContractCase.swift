@@ -200,7 +200,7 @@ final class ContractRun: Sendable {
       defer { held.token = nil }
       return held.token
     }
-    _ = token
+    withExtendedLifetime(token) {}
   }
 }
 

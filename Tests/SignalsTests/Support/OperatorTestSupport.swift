@@ -81,7 +81,7 @@ func expectCancellationContract<UpstreamFailure: Error, S: Signal>(
   for value in values.dropFirst() { subject.send(value) }
   subject.send(completion: .finished)
   #expect(log.events.count == delivered, "no event after cancel", sourceLocation: sourceLocation)
-  _ = token
+  withExtendedLifetime(token) {}
 }
 
 /// ``expectCancellationContract(upstreamFailure:sending:sourceLocation:_:)`` with a `TestError` subject.
@@ -106,5 +106,5 @@ func expectStopReleasesUpstream<S: Signal>(
   for value in values { subject.send(value) }
   #expect(log.events.count == 1, "one event, then nothing", sourceLocation: sourceLocation)
   #expect(!subject.hasObservers, "stop releases the upstream", sourceLocation: sourceLocation)
-  _ = token
+  withExtendedLifetime(token) {}
 }
