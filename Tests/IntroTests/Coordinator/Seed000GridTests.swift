@@ -117,19 +117,27 @@ import Testing
     #expect(cases.count == 3_696)
     var mismatches: [String] = []
     for (index, input) in cases.enumerated() {
-      let (kind, milliseconds) = Self.reference(input)
-      let intro = Self.harness(input)
-      let seed = UInt64(index + 1)
-      let result = intro.run(
-        trigger: input.trigger.script, asset: input.asset?.script ?? nil, content: input.content?.script ?? nil,
-        taps: input.tap.script, schedulingSeed: seed, until: .seconds(5))
-      let expected = "\(kind.rawValue) after \(Duration.milliseconds(milliseconds))"
-      let actual = "\(result.kind?.rawValue ?? "undecided") after \(result.endedAfter.map { "\($0)" } ?? "-")"
-      if expected != actual || result.finishCount != 1 || result.trace.deciding.isEmpty {
-        mismatches.append("\(input) (seed \(seed)): expected \(expected), got \(actual)")
-      }
+      if let mismatch = Self.mismatch(input, seed: UInt64(index + 1)) { mismatches.append(mismatch) }
     }
     let count = mismatches.count
     #expect(count == 0, "first mismatches:\n\(mismatches.prefix(5).joined(separator: "\n"))")
+  }
+
+  /// How `input`, run with scheduling seed `seed`, differs from the reference; `nil` when it does not.
+  ///
+  /// A function of its own: inline in the test's loop, this code crashed the Swift 6.3.1 compiler in an
+  /// optimized build (its ownership verifier, in copy propagation).
+  static func mismatch(_ input: Case, seed: UInt64) -> String? {
+    let (kind, milliseconds) = reference(input)
+    let result = harness(input).run(
+      trigger: input.trigger.script, asset: input.asset?.script ?? nil, content: input.content?.script ?? nil,
+      taps: input.tap.script, schedulingSeed: seed, until: .seconds(5))
+    let expected = "\(kind.rawValue) after \(Duration.milliseconds(milliseconds))"
+    let outcome = result.outcome
+    let kindName = outcome.map { $0.reason.kind.rawValue } ?? "undecided"
+    let ended = outcome.map { "\($0.duration)" } ?? "-"
+    let actual = "\(kindName) after \(ended)"
+    guard expected != actual || result.finishCount != 1 || result.trace.deciding.isEmpty else { return nil }
+    return "\(input) (seed \(seed)): expected \(expected), got \(actual)"
   }
 }
