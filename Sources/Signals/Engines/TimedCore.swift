@@ -135,12 +135,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
       if effects.afterValues == .tellWithClock { clock = state.scheduler }
       open = state.isOpen(for: source)
     }
-    if hasTimers {
-      // Through the unretained reference (binding it to a constant would retain it).
-      if let token = released.take() { scheduler?.cancel(token) }
-      if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
-      if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
-    }
+    if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
     endedUpstream.take()?.cancel()
     if effects.acts { perform(state.withLock { $0.machine.takeAction() }) }
     guard deliverer != nil else { return open ? .continue : .stop }
@@ -173,12 +168,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     let drained = state.storage.drain(
       first,
       deliver: { event in
-        if hasTimers {
-          // Through the unretained reference (binding it to a constant would retain it).
-          if let token = released.take() { scheduler?.cancel(token) }
-          if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
-          if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
-        }
+        if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
         hasTimers = false
         // Called in place: binding the downstream to a constant would retain it.
         guard deliverer.unsafelyUnwrapped.receive(event) == .continue, !event.isTerminal else { return false }
@@ -201,12 +191,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
         }
         return state.delivery.next(returning: &deliverer)
       })
-    if hasTimers {
-      // Through the unretained reference (binding it to a constant would retain it).
-      if let token = released.take() { scheduler?.cancel(token) }
-      if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
-      if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
-    }
+    if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
     endedUpstream.take()?.cancel()
     guard drained else {
       // `source` was answered `stop` (or sent the terminal event): it ends by itself.
@@ -221,6 +206,18 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
 // MARK: Timers, actions and the ending
 
 extension TimedCore {
+  /// Cancels and starts the timers a step took out under the lock, after unlocking.
+  @inlinable
+  @inline(__always)
+  func performTimers(
+    _ released: inout SignalScheduledAction?, _ releasedMore: inout [SignalScheduledAction]?,
+    _ start: inout TimedTimerRequest?, on scheduler: SchedulerReference?
+  ) {
+    if let token = released.take() { scheduler?.cancel(token) }
+    if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
+    if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
+  }
+
   /// What a step asked for besides events and timers: a failure made by user code, or a fallback.
   @inlinable
   @inline(never)
