@@ -39,11 +39,11 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
     state = Locked(State(downstream: downstream, machine: machine))
   }
 
-  /// The subscription handed to the downstream: cancelling it ends the operator (capture-free, through the
-  /// storage it borrows).
+  /// The handle handed to the downstream: cancelling it ends the operator (capture-free, through the
+  /// storage it borrows). An app's subscription wraps it (`SignalSubscription.make`).
   @inlinable
-  var subscription: SignalSubscription {
-    SignalSubscription(object: state.storage, id: 0) { storage, _ in
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
       Serializer.cancel(LockStorage.unsafeCast(storage))
     }
   }
@@ -144,14 +144,16 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
     state.withLock { state in !state.isEnded && state.upstreams.isReserved(key) }
   }
 
-  /// Keeps `subscription` in the reserved slot `key`; cancels it at once if the operator ended or the slot
-  /// was dropped meanwhile.
+  /// Keeps `subscription`, an upstream's handle, in the reserved slot `key`; cancels it at once if the
+  /// operator ended or the slot was dropped meanwhile.
   @inlinable
-  func keep(_ subscription: SignalSubscription, key: UInt64) {
-    let isKept = state.withLock { state in
-      !state.isEnded && state.upstreams.activate(key, with: subscription)
+  func keep(_ subscription: consuming SignalSubscriptionHandle, key: UInt64) {
+    var subscription = Optional(subscription)  // moved, not copied, into the slot; what is left was not kept
+    state.withLock { state in
+      guard !state.isEnded else { return }
+      state.upstreams.activate(key, with: &subscription)
     }
-    if !isKept { subscription.cancel() }
+    subscription?.cancel()
   }
 
   /// Subscribes `observer` to `upstream` in the reserved slot `key`, unless the operator ended or the slot
@@ -160,7 +162,7 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
   func subscribe<Upstream: Signal, Observer: SignalObserver>(_ upstream: Upstream, key: UInt64, with observer: Observer)
   where Upstream.Output == Observer.Input, Upstream.Failure == Observer.Failure {
     guard isWaiting(for: key) else { return }
-    keep(upstream.subscribe(observer), key: key)
+    keep(upstream._subscribeHandle(observer), key: key)
   }
 
   /// Ends the operator whose storage is `storage` from the downstream side: no more events, every

@@ -38,11 +38,11 @@ enum SerialStep<Output: Sendable, Failure: Error> {
 @usableFromInline
 struct SerialUpstreamSlot {
   @usableFromInline var key: UInt64
-  /// `nil` while reserved.
-  @usableFromInline var subscription: SignalSubscription?
+  /// `nil` while reserved. Cancelled explicitly when dropped (releasing a handle does not cancel).
+  @usableFromInline var subscription: SignalSubscriptionHandle?
 
   @inlinable
-  init(key: UInt64, subscription: SignalSubscription?) {
+  init(key: UInt64, subscription: SignalSubscriptionHandle?) {
     self.key = key
     self.subscription = subscription
   }
@@ -88,13 +88,13 @@ struct SerialUpstreams {
     return found && slots[index].subscription == nil
   }
 
-  /// Stores the subscription of reserved `key`; false if the slot is gone or already subscribed.
+  /// Moves `subscription` into reserved `key`; leaves it in place if the slot is gone or already
+  /// subscribed (the caller cancels it).
   @inlinable
-  mutating func activate(_ key: UInt64, with subscription: SignalSubscription) -> Bool {
+  mutating func activate(_ key: UInt64, with subscription: inout SignalSubscriptionHandle?) {
     let (index, found) = position(of: key)
-    guard found, slots[index].subscription == nil else { return false }
-    slots[index].subscription = subscription
-    return true
+    guard found, slots[index].subscription == nil else { return }
+    slots[index].subscription = subscription.take()
   }
 
   /// Removes `key`; nil if absent, else the slot (its subscription, if any, to cancel).
@@ -109,7 +109,7 @@ struct SerialUpstreams {
 /// Things to release or cancel after unlocking.
 @usableFromInline
 struct SerialGarbage<Downstream: SignalObserver> {
-  @usableFromInline var cancellations = InlineList<SignalSubscription>()
+  @usableFromInline var cancellations = InlineList<SignalSubscriptionHandle>()
   /// Every slot of an ended operator, moved out whole.
   @usableFromInline var slots: [SerialUpstreamSlot] = []
   @usableFromInline var events = EventQueue<Event<Downstream.Input, Downstream.Failure>>()

@@ -37,9 +37,9 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     @usableFromInline var context: Context?
     /// The generation of the current upstream.
     @usableFromInline var generation: UInt64 = 0
-    @usableFromInline var current: SignalSubscription?
+    @usableFromInline var current: SignalSubscriptionHandle?
     /// A subscription waiting for the loop (see `switchTo`).
-    @usableFromInline var next: (@Sendable (UInt64) -> SignalSubscription)?
+    @usableFromInline var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
     /// Whether a `switchTo` loop is running.
     @usableFromInline var isSubscribing = false
 
@@ -56,11 +56,11 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     state = Locked(State(context: context))
   }
 
-  /// The subscription handed downstream: cancels the current upstream and releases the context,
-  /// capture-free.
+  /// The handle handed downstream: cancels the current upstream and releases the context, capture-free.
+  /// An app's subscription wraps it (`SignalSubscription.make`).
   @inlinable
-  var subscription: SignalSubscription {
-    SignalSubscription(object: state.storage, id: 0) { storage, _ in
+  var handle: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
       UpstreamSwitch.cancel(LockStorage.unsafeCast(storage))
     }
   }
@@ -88,8 +88,8 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted, which
     // allocates a thunk.
     var context: Context?
-    var current: SignalSubscription?
-    var next: (@Sendable (UInt64) -> SignalSubscription)?
+    var current: SignalSubscriptionHandle?
+    var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
     state.withLock { state in
       guard state.generation == generation, state.context != nil else { return }
       state.generation &+= 1
@@ -97,15 +97,17 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
       current = state.current.take()
       next = state.next.take()
     }
-    _ = (current, next)  // released here, outside the lock
+    // Let go, not cancelled: the current upstream sent the terminal event or was answered `stop`, and ends
+    // by itself. Released here, outside the lock.
+    _ = (current, next)
     return context
   }
 
   /// Moves to a new upstream: `subscribe` is called with its generation and returns its subscription.
   /// Events of the previous upstream are ignored from now on.
   @inlinable
-  func switchTo(_ subscribe: @escaping @Sendable (UInt64) -> SignalSubscription) {
-    let (shouldRun, previous): (Bool, SignalSubscription?) = state.withLock { state in
+  func switchTo(_ subscribe: @escaping @Sendable (UInt64) -> SignalSubscriptionHandle) {
+    let (shouldRun, previous): (Bool, SignalSubscriptionHandle?) = state.withLock { state in
       guard state.context != nil else { return (false, nil) }
       state.generation &+= 1
       state.next = subscribe
@@ -116,12 +118,12 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     }
     _ = previous  // released outside the lock (the previous upstream has ended)
     guard shouldRun else { return }  // the loop already on the stack takes it
-    var subscribed: (UInt64, SignalSubscription)? = nil
+    var subscribed: (UInt64, SignalSubscriptionHandle)? = nil
     while true {
       // One lock per turn: keep (or drop) what the last turn subscribed, and take the next request (into
       // locals: a closure returned through `withLock`'s generic result is re-abstracted, which allocates).
-      var next: (@Sendable (UInt64) -> SignalSubscription)?
-      var stale: SignalSubscription?
+      var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
+      var stale: SignalSubscriptionHandle?
       var generation: UInt64 = 0
       let live = state.withLock { state -> Bool in
         if let (generation, subscription) = subscribed.take() {
@@ -150,8 +152,8 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   @inlinable
   static func cancel(_ storage: LockStorage<State>) {
     var context: Context?
-    var current: SignalSubscription?
-    var next: (@Sendable (UInt64) -> SignalSubscription)?
+    var current: SignalSubscriptionHandle?
+    var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
     storage.withLock { state in
       state.generation &+= 1
       context = state.context.take()

@@ -46,12 +46,19 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(context: CatchContext(downstream: observer, handler: handler))
     let upstream = upstream
     upstreamSwitch.switchTo { generation in
-      upstream.subscribe(CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream._subscribeHandle(CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
-    return upstreamSwitch.subscription
+    return upstreamSwitch.handle
   }
 }
 
@@ -96,7 +103,7 @@ where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Fail
       let fallback = context.handler(error)
       let upstreamSwitch = upstreamSwitch
       upstreamSwitch.switchTo { generation in
-        fallback.subscribe(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
+        fallback._subscribeHandle(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
       }
       return .stop
     }

@@ -54,12 +54,19 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(context: ConcatenateContext(downstream: observer, suffix: suffix))
     let prefix = prefix
     upstreamSwitch.switchTo { generation in
-      prefix.subscribe(ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      prefix._subscribeHandle(ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
-    return upstreamSwitch.subscription
+    return upstreamSwitch.handle
   }
 }
 
@@ -100,7 +107,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
       let suffix = context.suffix
       let upstreamSwitch = upstreamSwitch
       upstreamSwitch.switchTo { generation in
-        suffix.subscribe(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
+        suffix._subscribeHandle(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
       }
       return .stop
     case .failed:

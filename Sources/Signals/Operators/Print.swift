@@ -49,6 +49,17 @@ public struct PrintSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer`, printing each event on the way.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    printing().subscribe(observer)
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
+    printing()._subscribeHandle(observer)
+  }
+
+  /// The upstream with a printing hook on each event.
+  private func printing() -> HandleEventsSignal<Upstream> {
     let lead = prefix.isEmpty ? "" : "\(prefix): "
     let stream = stream
     let write: @Sendable (String) -> Void = { text in
@@ -68,6 +79,6 @@ public struct PrintSignal<Upstream: Signal>: Signal {
         }
       },
       receiveCancel: { write("receive cancel") }
-    ).subscribe(observer)
+    )
   }
 }

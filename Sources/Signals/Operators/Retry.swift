@@ -52,10 +52,17 @@ public struct RetrySignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(
       context: RetryContext(downstream: observer, upstream: upstream, remaining: times))
     RetryObserver.subscribe(upstream, through: upstreamSwitch)
-    return upstreamSwitch.subscription
+    return upstreamSwitch.handle
   }
 }
 
@@ -92,7 +99,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @inlinable
   static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Context>) {
     upstreamSwitch.switchTo { generation in
-      upstream.subscribe(RetryObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream._subscribeHandle(RetryObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 

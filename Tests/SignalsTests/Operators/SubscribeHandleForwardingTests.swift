@@ -44,6 +44,22 @@ import Testing
     ("handleEvents", { $0.handleEvents(receiveValue: { _ in }) }),
     ("receive(on:)", { $0.receive(on: scheduler) }),
     ("handleEvents(receiveCancel:)", { $0.handleEvents(receiveCancel: {}) }),
+    ("print", { $0.print("probe", to: DiscardedText()) }),
+    // Operators with several upstreams, or one after another: each upstream is reached through its handle.
+    ("merge", { $0.merge(with: ProbeSignal()) }),
+    ("zip", { ZipSignal([$0, ProbeSignal()]) }),
+    ("combineLatest", { CombineLatestSignal([$0, ProbeSignal()]) }),
+    ("race(with:)", { $0.race(with: ProbeSignal()) }),
+    ("race", { RaceSignal([$0, ProbeSignal()]) }),
+    ("flatMap", { $0.flatMap { JustSignal($0) } }),
+    ("switchToLatest", { $0.map { JustSignal($0) }.switchToLatest() }),
+    ("prefix(untilOutputFrom:), the upstream", { $0.prefix(untilOutputFrom: PassthroughSignal<Void, Never>()) }),
+    ("prefix(untilOutputFrom:), the trigger", { PassthroughSignal<Int, Never>().prefix(untilOutputFrom: $0) }),
+    ("catch", { $0.setFailureType(to: TestError.self).catch { _ in JustSignal(0) } }),
+    ("catch, the fallback", { probe in FailSignal<Int, TestError>(TestError(1)).catch { _ in probe } }),
+    ("retry", { $0.setFailureType(to: TestError.self).retry(1) }),
+    ("append(signal)", { $0.append(JustSignal(9)) }),
+    ("prepend(signal): the probe second", { $0.prepend(JustSignal(0)) }),
   ]
 
   @Test(arguments: operators.indices)
@@ -91,6 +107,34 @@ struct ProbeSignal<Failure: Error>: Signal {
   func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Int, Observer.Failure == Failure {
     calls.withLock { $0.append("_subscribeHandle") }
-    return SignalSubscriptionHandle(SignalSubscription(onCancel: { [calls] in calls.withLock { $0.append("cancel") } }))
+    // Not a wrapped subscription: letting this handle go cancels nothing, so only a cancel the operator
+    // makes itself is recorded (as for Signals' own handles).
+    return SignalSubscriptionHandle(object: CancelRecorder(calls), id: 0) { recorder, _ in
+      unsafeDowncast(recorder, to: CancelRecorder.self).cancel()
+    }
   }
+}
+
+/// Records the first cancel of a probe's handle (cancelling is idempotent).
+private final class CancelRecorder: Sendable {
+  let calls: Locked<[String]>
+  let isCancelled = Locked(false)
+
+  init(_ calls: Locked<[String]>) {
+    self.calls = calls
+  }
+
+  func cancel() {
+    let wasCancelled = isCancelled.withLock { isCancelled in
+      defer { isCancelled = true }
+      return isCancelled
+    }
+    guard !wasCancelled else { return }
+    calls.withLock { $0.append("cancel") }
+  }
+}
+
+/// A text stream that keeps nothing, for `print(_:to:)`.
+private struct DiscardedText: TextOutputStream, Sendable {
+  mutating func write(_ string: String) {}
 }

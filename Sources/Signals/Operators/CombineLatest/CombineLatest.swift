@@ -69,6 +69,13 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
@@ -79,8 +86,9 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
       guard serializer.isWaiting(for: key) else { continue }
-      serializer.keep(upstream.subscribe(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
+      serializer.keep(
+        upstream._subscribeHandle(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
     }
-    return serializer.subscription
+    return serializer.handle
   }
 }

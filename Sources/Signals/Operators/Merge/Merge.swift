@@ -44,6 +44,13 @@ public struct MergeSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
@@ -53,8 +60,8 @@ public struct MergeSignal<Upstream: Signal>: Signal {
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
       guard serializer.isWaiting(for: key) else { continue }
-      serializer.keep(upstream.subscribe(MergeObserver(serializer: serializer, key: key)), key: key)
+      serializer.keep(upstream._subscribeHandle(MergeObserver(serializer: serializer, key: key)), key: key)
     }
-    return serializer.subscription
+    return serializer.handle
   }
 }

@@ -55,6 +55,13 @@ public struct ZipSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
@@ -64,8 +71,9 @@ public struct ZipSignal<Upstream: Signal>: Signal {
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
       guard serializer.isWaiting(for: key) else { continue }
-      serializer.keep(upstream.subscribe(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
+      serializer.keep(
+        upstream._subscribeHandle(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
     }
-    return serializer.subscription
+    return serializer.handle
   }
 }
