@@ -31,8 +31,8 @@ struct TaskDelivery<Observer: SignalObserver>: Sendable {
     state = Locked(TaskDeliveryState(observer: observer, task: nil))
   }
 
-  /// Attaches the task doing the work and returns the subscription that cancels it.
-  func attach(_ task: Task<Void, Never>) -> SignalSubscription {
+  /// Attaches the task doing the work and returns the handle that cancels it.
+  func attach(_ task: Task<Void, Never>) -> SignalSubscriptionHandle {
     let kept = state.withLock { state -> Bool in
       guard state.observer != nil else { return false }
       state.task = task
@@ -40,7 +40,7 @@ struct TaskDelivery<Observer: SignalObserver>: Sendable {
     }
     // Ended already (the work delivered a terminal event or was stopped): nothing to cancel.
     guard kept else { return .empty }
-    return SignalSubscription(object: state.storage, id: 0) { storage, _ in
+    return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
       TaskDelivery.cancel(LockStorage.unsafeCast(storage))
     }
   }

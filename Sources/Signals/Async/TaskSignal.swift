@@ -83,6 +83,12 @@ public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
   /// Starts the work for `observer`; see the type's documentation.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(_subscribeHandle(observer))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     let delivery = TaskDelivery(observer)
     let operation = operation
     let task = startSignalTask(priority: priority, on: scheduler) {

@@ -149,6 +149,12 @@ public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `ca
     }
   }
 
+  /// The subscription held by a handle made by ``init(_:)``; only for those.
+  @inlinable
+  var subscription: SignalSubscription {
+    unsafeDowncast(target.unsafelyUnwrapped, to: SignalSubscription.self)
+  }
+
   /// A handle with nothing to cancel (a signal that ended during subscription).
   public static let empty = SignalSubscriptionHandle(object: nil, id: 0) { _, _ in }
 

@@ -40,6 +40,13 @@ public struct FutureSignal<Output: Sendable, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
+    .make(core.attach(AnySignalObserver(observer)))
+  }
+
+  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+  @inlinable
+  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
+  where Observer.Input == Output, Observer.Failure == Failure {
     core.attach(AnySignalObserver(observer))
   }
 }
@@ -67,7 +74,7 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
   /// until the result arrives. `@inlinable`: made in the app's specialized code, the canceller captures
   /// nothing, not even generic metadata (which costs an allocation per subscription).
   @inlinable
-  func attach(_ observer: AnySignalObserver<Output, Failure>) -> SignalSubscription {
+  func attach(_ observer: AnySignalObserver<Output, Failure>) -> SignalSubscriptionHandle {
     var result: Result<Output, Failure>?
     let id = state.withLock { state -> UInt64 in
       if let known = state.result {
@@ -83,7 +90,7 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
       Self.deliver(result, to: observer)
       return .empty
     }
-    return SignalSubscription(object: state.storage, id: id) { storage, id in
+    return SignalSubscriptionHandle(object: state.storage, id: id) { storage, id in
       FutureCore.cancel(LockStorage.unsafeCast(storage), id: id)
     }
   }

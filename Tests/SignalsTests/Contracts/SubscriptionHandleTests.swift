@@ -62,6 +62,38 @@ private struct CountingCancels: Signal {
     #expect(log.events == [.value(1), .finished])
   }
 
+  @Test func aFutureWaitersHandleDetachesOnCancel() {
+    let promise = Locked<FutureSignal<Int, Never>.Promise?>(nil)
+    let future = FutureSignal<Int, Never> { fulfill in promise.withLock { $0 = fulfill } }
+    let cancelled = EventLog<Int, Never>()
+    let kept = EventLog<Int, Never>()
+    future._subscribeHandle(cancelled).cancel()
+    let handle = future._subscribeHandle(kept)
+    promise.withLock { $0 }?(.success(7))
+    #expect(cancelled.events.isEmpty)
+    #expect(kept.events == [.value(7), .finished])
+    handle.cancel()  // after the result: nothing left to cancel
+    // Fulfilled: a new observer gets the result during `subscribe`, and the shared empty subscription.
+    let late = EventLog<Int, Never>()
+    #expect(future.subscribe(late) === SignalSubscription.empty)
+    #expect(late.events == [.value(7), .finished])
+  }
+
+  @Test func anErasedSignalHandsOutTheSubscriptionOfTheSignalItWraps() {
+    // For an app, the erased signal's subscription is the wrapped signal's own, not one around it.
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.eraseToAnySignal().subscribe(log)
+    subject.send(1)
+    token.cancel()
+    #expect(!subject.hasObservers)
+    subject.send(2)
+    #expect(log.events == [.value(1)])
+    // A closure-built one still hands out what its closure returns.
+    let built = SignalSubscription {}
+    #expect(AnySignal<Int, Never> { _ in built }.subscribe(EventLog<Int, Never>()) === built)
+  }
+
   @Test func anEndedSubjectGivesTheSharedEmptySubscription() {
     let subject = PassthroughSignal<Int, Never>()
     subject.send(completion: .finished)

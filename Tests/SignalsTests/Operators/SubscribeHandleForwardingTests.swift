@@ -60,6 +60,11 @@ import Testing
     ("retry", { $0.setFailureType(to: TestError.self).retry(1) }),
     ("append(signal)", { $0.append(JustSignal(9)) }),
     ("prepend(signal): the probe second", { $0.prepend(JustSignal(0)) }),
+    ("zip(_:), pairs", { $0.zip(ProbeSignal()) }),
+    ("combineLatest(_:), pairs", { $0.combineLatest(ProbeSignal()) }),
+    // Signals that pass an observer on to another signal.
+    ("eraseToAnySignal", { $0.eraseToAnySignal() }),
+    ("DeferredSignal", { probe in DeferredSignal { probe } }),
   ]
 
   @Test(arguments: operators.indices)
