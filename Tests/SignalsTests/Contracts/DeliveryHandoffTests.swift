@@ -5,10 +5,10 @@ import Testing
 
 // The delivery engines hand their downstream to the deliverer for each delivery (a delivery retains
 // nothing) and take it back afterwards. These tests pin both halves, on every engine (race, the
-// time-operator engine, the serializer, a subject): a delivery that continues leaves the operator able to
-// deliver again, and a cancel during a delivery (from inside it, or from another thread) stops it: nothing
-// more is delivered, the source is answered `stop`, and the downstream is released once the delivery
-// returns.
+// time-operator engine, the serializer, a subject, and `receive(on:)` below): a delivery that continues
+// leaves the operator able to deliver again, and a cancel during a delivery (from inside it, or from
+// another thread) stops it: nothing more is delivered, the source is answered `stop`, and the downstream
+// is released once the delivery returns.
 
 /// A source that hands its observer to the test, which sends through it by hand.
 private final class HandDrivenSource: Signal, @unchecked Sendable {  // `observer` is guarded by `lock`
@@ -198,6 +198,135 @@ private final class DownstreamWitness: Sendable {}
     guard let outcome else { return }
     #expect(outcome.aliveDuringTheDelivery, "the deliverer holds the downstream")
     #expect(outcome.answer == kind.answerToTheCancellingEvent)
+    #expect(outcome.releasedAfterIt)
+    #expect(outcome.answerAfterwards == .stop)
+    #expect(outcome.received == [1])
+  }
+}
+
+/// The same two halves on `receive(on:)`, the drainer whose deliverer is a run the engine schedules: the
+/// source's sends only queue, and the scheduler's run delivers them.
+@Suite struct ReceiveOnDeliveryHandoffTests {
+  @Test func theDownstreamIsBackAfterEachRun() {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let token = source.receive(on: scheduler).sink { value in received.withLock { $0.append(value) } }
+    #expect(source.send(1) == .continue)
+    #expect(source.send(2) == .continue)
+    #expect(received.withLock { $0 }.isEmpty, "queued until the scheduler runs")
+    scheduler.advance()
+    #expect(received.withLock { $0 } == [1, 2])
+    #expect(source.send(3) == .continue)
+    scheduler.advance()
+    #expect(received.withLock { $0 } == [1, 2, 3])
+    token.cancel()
+    #expect(source.send(4) == .stop)
+    scheduler.advance()
+    #expect(received.withLock { $0 } == [1, 2, 3])
+  }
+
+  @Test func eventsSentDuringARunAreDeliveredAfterTheCurrentOneInOrderOneAtATime() {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let depth = Locked(0)
+    let maxDepth = Locked(0)
+    let token = source.receive(on: scheduler).sink { value in
+      let current = depth.withLock {
+        $0 += 1
+        return $0
+      }
+      maxDepth.withLock { $0 = max($0, current) }
+      received.withLock { $0.append(value) }
+      if value == 1 || value == 10 {
+        for next in value + 1...value + 3 { _ = source.send(next) }  // queued behind this delivery
+      }
+      depth.withLock { $0 -= 1 }
+    }
+    #expect(source.send(1) == .continue)
+    scheduler.advance()
+    #expect(received.withLock { $0 } == [1, 2, 3, 4])
+    #expect(source.send(10) == .continue, "the downstream is back after the queued deliveries")
+    scheduler.advance()
+    #expect(received.withLock { $0 } == [1, 2, 3, 4, 10, 11, 12, 13])
+    #expect(maxDepth.withLock { $0 } == 1, "one delivery at a time")
+    token.cancel()
+  }
+
+  @Test func aCancelInsideADeliveryStopsTheRunAndReleasesTheDownstreamWhenItReturns() {
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let received = Locked<[Int]>([])
+    let token = Locked<SignalSubscription?>(nil)
+    weak var witness: DownstreamWitness?
+    do {
+      let captured = DownstreamWitness()
+      witness = captured
+      token.withLock {
+        $0 = source.receive(on: scheduler).sink { value in
+          _ = captured
+          received.withLock { $0.append(value) }
+          guard value == 1 else { return }
+          _ = source.send(3)  // queued behind this delivery, like 2; then the observer cancels
+          token.withLock { $0 }?.cancel()
+        }
+      }
+    }
+    #expect(source.send(1) == .continue)
+    #expect(source.send(2) == .continue)
+    scheduler.advance()
+    #expect(witness == nil, "released once the delivery returned")
+    #expect(received.withLock { $0 } == [1], "nothing queued is delivered after the cancel")
+    #expect(source.send(4) == .stop)
+    scheduler.advance()
+    #expect(received.withLock { $0 } == [1])
+    #expect(scheduler.pendingCount == 0, "no run left scheduled")
+  }
+
+  @Test func aCancelFromAnotherThreadDuringADeliveryStopsTheRunAndReleasesTheDownstreamWhenItReturns() async {
+    struct Outcome: Sendable {
+      var aliveDuringTheDelivery: Bool
+      var releasedAfterIt: Bool
+      var answerAfterwards: SignalControl?
+      var received: [Int]
+    }
+    let outcome = await watchdog("a cancel during a receive(on:) delivery, from another thread") { () -> Outcome in
+      let scheduler = TestScheduler()
+      let source = HandDrivenSource()
+      let entered = DispatchSemaphore(value: 0)
+      let proceed = DispatchSemaphore(value: 0)
+      let received = Locked<[Int]>([])
+      weak var witness: DownstreamWitness?
+      var token: SignalSubscription?
+      do {
+        let captured = DownstreamWitness()
+        witness = captured
+        token = source.receive(on: scheduler).sink { value in
+          _ = captured
+          received.withLock { $0.append(value) }
+          entered.signal()
+          proceed.wait()
+        }
+      }
+      _ = source.send(1)
+      _ = source.send(2)  // queued behind 1: never delivered
+      let ran = DispatchSemaphore(value: 0)
+      Thread {
+        scheduler.advance()  // the run delivers on this thread
+        ran.signal()
+      }.start()
+      entered.wait()
+      token?.cancel()  // while the other thread is inside the delivery of 1
+      let aliveDuring = witness != nil
+      proceed.signal()
+      ran.wait()
+      return Outcome(
+        aliveDuringTheDelivery: aliveDuring, releasedAfterIt: witness == nil, answerAfterwards: source.send(3),
+        received: received.withLock { $0 })
+    }
+    guard let outcome else { return }
+    #expect(outcome.aliveDuringTheDelivery, "the run holds the downstream")
     #expect(outcome.releasedAfterIt)
     #expect(outcome.answerAfterwards == .stop)
     #expect(outcome.received == [1])
