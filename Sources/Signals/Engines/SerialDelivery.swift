@@ -50,8 +50,7 @@ package struct SerialDelivery<Downstream: SignalObserver> {
   /// then hands to `LockStorage.drain`. A terminal event seals: later events are refused.
   @inlinable
   package mutating func post(_ event: Event<Output, Failure>, claiming deliverer: inout Downstream?) {
-    guard isOpen else { return }
-    if event.isTerminal { isSealed = true }
+    guard accept(event) else { return }
     if isDelivering {
       queue.append(event)
     } else {
@@ -60,9 +59,10 @@ package struct SerialDelivery<Downstream: SignalObserver> {
     }
   }
 
-  /// For the caller that just claimed the delivery and delivers further events of its own step itself, in
-  /// order, before the queue (nothing was queued before them): accepts `event` unless delivery is closed,
-  /// sealing it on a terminal event. Answers whether the caller delivers it.
+  /// Accepts `event` unless delivery is closed, sealing it on a terminal event; answers whether it was
+  /// accepted. `post` and `enqueue` start with it; called alone, it is for the caller that just claimed the
+  /// delivery and delivers further events of its own step itself, in order, before the queue (nothing was
+  /// queued before them).
   @inlinable
   package mutating func accept(_ event: Event<Output, Failure>) -> Bool {
     guard isOpen else { return false }
@@ -74,8 +74,7 @@ package struct SerialDelivery<Downstream: SignalObserver> {
   /// (the caller then starts a delivery run, which `claim`s the queue).
   @inlinable
   package mutating func enqueue(_ event: Event<Output, Failure>) -> Bool {
-    guard isOpen else { return false }
-    if event.isTerminal { isSealed = true }
+    guard accept(event) else { return false }
     queue.append(event)
     guard !isDelivering else { return false }
     isDelivering = true

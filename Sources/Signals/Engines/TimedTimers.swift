@@ -131,5 +131,4 @@ extension TimedCore {
     let kept = state.withLock { $0.timers.setToken(token, for: id) }
     if !kept { scheduler.cancel(token) }
   }
-
 }

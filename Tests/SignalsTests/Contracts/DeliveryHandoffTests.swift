@@ -154,47 +154,9 @@ private final class DownstreamWitness: Sendable {}
   func aCancelFromAnotherThreadDuringADeliveryStopsItAndReleasesTheDownstreamWhenItReturns(
     _ kind: HandoffOperator
   ) async {
-    struct Outcome: Sendable {
-      var aliveDuringTheDelivery: Bool
-      var answer: SignalControl?
-      var releasedAfterIt: Bool
-      var answerAfterwards: SignalControl?
-      var received: [Int]
-    }
-    let outcome = await watchdog("a cancel during a delivery, from another thread") { () -> Outcome in
-      let scheduler = TestScheduler()
-      let source = HandDrivenSource()
-      let entered = DispatchSemaphore(value: 0)
-      let proceed = DispatchSemaphore(value: 0)
-      let received = Locked<[Int]>([])
-      weak var witness: DownstreamWitness?
-      var token: SignalSubscription?
-      do {
-        let captured = DownstreamWitness()
-        witness = captured
-        token = kind.signal(source, scheduler).sink { value in
-          _ = captured
-          received.withLock { $0.append(value) }
-          entered.signal()
-          proceed.wait()
-        }
-      }
-      let delivered = DispatchSemaphore(value: 0)
-      let answer = Locked<SignalControl?>(nil)
-      Thread {
-        let control = source.send(1)
-        answer.withLock { $0 = control }
-        delivered.signal()
-      }.start()
-      entered.wait()
-      token?.cancel()  // while the other thread is inside the delivery
-      let aliveDuring = witness != nil
-      proceed.signal()
-      delivered.wait()
-      return Outcome(
-        aliveDuringTheDelivery: aliveDuring, answer: answer.withLock { $0 }, releasedAfterIt: witness == nil,
-        answerAfterwards: source.send(2), received: received.withLock { $0 })
-    }
+    let outcome = await cancelFromAnotherThreadDuringADelivery(
+      "a cancel during a delivery, from another thread", of: { source, scheduler in kind.signal(source, scheduler) },
+      deliveringWith: { source, _ in source.send(1) })
     guard let outcome else { return }
     #expect(outcome.aliveDuringTheDelivery, "the deliverer holds the downstream")
     #expect(outcome.answer == kind.answerToTheCancellingEvent)
@@ -285,50 +247,76 @@ private final class DownstreamWitness: Sendable {}
   }
 
   @Test func aCancelFromAnotherThreadDuringADeliveryStopsTheRunAndReleasesTheDownstreamWhenItReturns() async {
-    struct Outcome: Sendable {
-      var aliveDuringTheDelivery: Bool
-      var releasedAfterIt: Bool
-      var answerAfterwards: SignalControl?
-      var received: [Int]
-    }
-    let outcome = await watchdog("a cancel during a receive(on:) delivery, from another thread") { () -> Outcome in
-      let scheduler = TestScheduler()
-      let source = HandDrivenSource()
-      let entered = DispatchSemaphore(value: 0)
-      let proceed = DispatchSemaphore(value: 0)
-      let received = Locked<[Int]>([])
-      weak var witness: DownstreamWitness?
-      var token: SignalSubscription?
-      do {
-        let captured = DownstreamWitness()
-        witness = captured
-        token = source.receive(on: scheduler).sink { value in
-          _ = captured
-          received.withLock { $0.append(value) }
-          entered.signal()
-          proceed.wait()
-        }
-      }
-      _ = source.send(1)
-      _ = source.send(2)  // queued behind 1: never delivered
-      let ran = DispatchSemaphore(value: 0)
-      Thread {
+    let outcome = await cancelFromAnotherThreadDuringADelivery(
+      "a cancel during a receive(on:) delivery, from another thread",
+      of: { source, scheduler in source.receive(on: scheduler).eraseToAnySignal() },
+      deliveringWith: { source, scheduler in
+        _ = source.send(1)
+        _ = source.send(2)  // queued behind 1: never delivered
         scheduler.advance()  // the run delivers on this thread
-        ran.signal()
-      }.start()
-      entered.wait()
-      token?.cancel()  // while the other thread is inside the delivery of 1
-      let aliveDuring = witness != nil
-      proceed.signal()
-      ran.wait()
-      return Outcome(
-        aliveDuringTheDelivery: aliveDuring, releasedAfterIt: witness == nil, answerAfterwards: source.send(3),
-        received: received.withLock { $0 })
-    }
+        return nil
+      })
     guard let outcome else { return }
     #expect(outcome.aliveDuringTheDelivery, "the run holds the downstream")
     #expect(outcome.releasedAfterIt)
     #expect(outcome.answerAfterwards == .stop)
     #expect(outcome.received == [1])
+  }
+}
+
+/// What a cancel from another thread, made while a delivery is in progress, left behind.
+private struct CrossThreadCancelOutcome: Sendable {
+  /// The downstream was still alive while its delivery ran.
+  var aliveDuringTheDelivery: Bool
+  /// What `deliver` answered (the source's answer for the event being delivered), if anything.
+  var answer: SignalControl?
+  /// The downstream was released once the delivery returned.
+  var releasedAfterIt: Bool
+  /// The source's answer to a value sent afterwards.
+  var answerAfterwards: SignalControl?
+  var received: [Int]
+}
+
+/// Subscribes, to `signal`, a sink that blocks inside each delivery; runs `deliver` on another thread (it
+/// sends, or runs the scheduler that delivers), cancels while that thread is inside the first delivery, then
+/// lets it go on. `nil` when the watchdog fired.
+private func cancelFromAnotherThreadDuringADelivery(
+  _ what: String, of signal: @escaping @Sendable (HandDrivenSource, TestScheduler) -> AnySignal<Int, Never>,
+  deliveringWith deliver: @escaping @Sendable (HandDrivenSource, TestScheduler) -> SignalControl?,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async -> CrossThreadCancelOutcome? {
+  await watchdog(what, sourceLocation: sourceLocation) { () -> CrossThreadCancelOutcome in
+    let scheduler = TestScheduler()
+    let source = HandDrivenSource()
+    let entered = DispatchSemaphore(value: 0)
+    let proceed = DispatchSemaphore(value: 0)
+    let received = Locked<[Int]>([])
+    weak var witness: DownstreamWitness?
+    var token: SignalSubscription?
+    do {
+      let captured = DownstreamWitness()
+      witness = captured
+      token = signal(source, scheduler).sink { value in
+        _ = captured
+        received.withLock { $0.append(value) }
+        entered.signal()
+        proceed.wait()
+      }
+    }
+    let delivered = DispatchSemaphore(value: 0)
+    let answer = Locked<SignalControl?>(nil)
+    Thread {
+      let control = deliver(source, scheduler)
+      answer.withLock { $0 = control }
+      delivered.signal()
+    }.start()
+    entered.wait()
+    token?.cancel()  // while the other thread is inside the delivery
+    let aliveDuring = witness != nil
+    proceed.signal()
+    delivered.wait()
+    return CrossThreadCancelOutcome(
+      aliveDuringTheDelivery: aliveDuring, answer: answer.withLock { $0 }, releasedAfterIt: witness == nil,
+      answerAfterwards: source.send(3), received: received.withLock { $0 })
   }
 }
