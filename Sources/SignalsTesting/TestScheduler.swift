@@ -253,7 +253,14 @@ final class EndOfInstantMarker: Sendable {
 
 /// The end-of-instant lane: actions in scheduling order, each named by a sequence number.
 struct EndOfInstantLane {
-  private var entries: [(id: UInt64, action: (@Sendable () -> Void)?)] = []
+  /// One waiting action. A struct, not a tuple: a closure inside a tuple that is an array's element is
+  /// stored re-abstracted, and putting it in or taking it out allocates a thunk (W9: two a round).
+  struct Entry {
+    var id: UInt64
+    var action: (@Sendable () -> Void)?
+  }
+
+  private var entries: [Entry] = []
   private var head = 0
   private var nextID: UInt64 = 1
   /// The number of live (not cancelled) actions waiting.
@@ -263,7 +270,7 @@ struct EndOfInstantLane {
   mutating func append(_ action: @escaping @Sendable () -> Void) -> UInt64 {
     let id = nextID
     nextID += 1
-    entries.append((id, action))
+    entries.append(Entry(id: id, action: action))
     count += 1
     return id
   }
@@ -295,7 +302,7 @@ struct EndOfInstantLane {
   }
 
   /// Removes every action; returns them, to release outside the lock.
-  mutating func removeAll() -> [(id: UInt64, action: (@Sendable () -> Void)?)] {
+  mutating func removeAll() -> [Entry] {
     defer {
       entries = []
       head = 0
