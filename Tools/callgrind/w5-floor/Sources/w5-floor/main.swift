@@ -173,10 +173,38 @@ func runPrimitives(_ times: [Duration]) -> Int {
   return outcomes.value
 }
 
-// w5-floor ROUNDS [layered|fused|primitives|check]
+/// Thread CPU time of `body`, in nanoseconds.
+func cpuNanoseconds(_ body: () -> Int) -> (nanoseconds: Double, checksum: Int) {
+  var start = timespec()
+  var end = timespec()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &start)
+  let checksum = body()
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &end)
+  return (Double(end.tv_sec - start.tv_sec) * 1e9 + Double(end.tv_nsec - start.tv_nsec), checksum)
+}
+
+/// Each form's thread CPU time per round: after a warm-up, 5 runs of each, alternating; the medians.
+func timeForms(_ times: [Duration]) {
+  let forms: [(name: String, run: ([Duration]) -> Int)] = [
+    ("layered", runLayered), ("fused", runFused), ("primitives", runPrimitives),
+  ]
+  var samples = Array(repeating: [Double](), count: forms.count)
+  for form in forms { _ = form.run(times) }
+  for _ in 0..<5 {
+    for (index, form) in forms.enumerated() {
+      samples[index].append(cpuNanoseconds { form.run(times) }.nanoseconds / Double(times.count))
+    }
+  }
+  for (index, form) in forms.enumerated() {
+    let median = samples[index].sorted()[samples[index].count / 2]
+    print("\(form.name): \((median * 10).rounded() / 10) ns a round")
+  }
+}
+
+// w5-floor ROUNDS [layered|fused|primitives|check|time]
 let arguments = CommandLine.arguments.dropFirst()
 guard let rounds = arguments.first.flatMap(Int.init), rounds > 0 else {
-  print("usage: w5-floor ROUNDS [layered|fused|primitives|check]")
+  print("usage: w5-floor ROUNDS [layered|fused|primitives|check|time]")
   exit(2)
 }
 let times = triggerTimes(rounds)
@@ -189,6 +217,7 @@ case "check":
   let fused = runFused(times)
   print("layered \(layered), fused \(fused): \(layered == fused ? "the same outcomes" : "DIFFERENT OUTCOMES")")
   exit(layered == fused ? 0 : 1)
+case "time": timeForms(times)
 case let other:
   print("w5-floor: unknown form \(other)")
   exit(2)
