@@ -4,7 +4,7 @@ import PackageDescription
 
 let package = Package(
   name: "w5-floor",
-  platforms: [.macOS(.v15), .iOS(.v18)],
+  platforms: [.macOS(.v14)],
   dependencies: [.package(name: "Signals", path: "../../..")],
   targets: [
     .executableTarget(
