@@ -146,6 +146,64 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     withExtendedLifetime(token) {}
   }
 
+  @Test func afterARunOnTheMainQueueAMainThreadSendIsDeliveredDuringTheSendAgain() async {
+    let subject = PassthroughSignal<String, Never>()
+    let received = Locked<[String]>([])
+    let done = AsyncFlag()
+    let token = subject.receiveOnMainActor().sink { value in
+      received.withLock { $0.append(value) }
+      if value == "second from another thread" { done.set() }
+    }
+    onAnotherThreadAndWait {
+      subject.send("from another thread")
+      subject.send("second from another thread")
+    }
+    await done.wait()  // the run on the main queue delivered both and gave the downstream back
+    subject.send("from main")
+    #expect(received.withLock { $0 } == ["from another thread", "second from another thread", "from main"])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aCancelInsideADeliveryReleasesTheObserverWhenTheDeliveryReturns() {
+    let subject = PassthroughSignal<Int, Never>()
+    let received = Locked<[Int]>([])
+    let holder = Locked<SignalSubscription?>(nil)
+    weak var witness: ObserverWitness?
+    do {
+      let captured = ObserverWitness()
+      witness = captured
+      holder.withLock {
+        $0 = subject.receiveOnMainActor().sink { value in
+          _ = captured
+          received.withLock { $0.append(value) }
+          subject.send(2)  // queued behind this delivery, then dropped by the cancel
+          holder.withLock { $0 }?.cancel()
+          #expect(witness != nil, "the delivery in progress holds the observer")
+        }
+      }
+    }
+    subject.send(1)
+    #expect(witness == nil, "released once the delivery returned")
+    #expect(received.withLock { $0 } == [1])
+    #expect(!subject.hasObservers)
+  }
+
+  @Test func cancellingReleasesTheObserverAtOnceWhileTheSubscriptionIsStillHeld() {
+    let subject = PassthroughSignal<Int, Never>()
+    weak var witness: ObserverWitness?
+    let token: SignalSubscription
+    do {
+      let captured = ObserverWitness()
+      witness = captured
+      token = subject.receiveOnMainActor().sink { _ in _ = captured }
+    }
+    subject.send(1)
+    #expect(witness != nil)
+    token.cancel()
+    #expect(witness == nil, "the cancel released the observer, not the subscription's deinit")
+    withExtendedLifetime(token) {}
+  }
+
   @Test func aSendFromTheMainThreadIsDeliveredDuringTheSend() {
     let subject = PassthroughSignal<Int, Never>()
     let received = Locked<[Int]>([])
@@ -235,3 +293,6 @@ private func onAnotherThreadAndWait(_ body: @escaping @Sendable () -> Void) {
     withExtendedLifetime(token) {}
   }
 }
+
+/// An object an observer captures, to tell when the observer is released.
+private final class ObserverWitness: Sendable {}

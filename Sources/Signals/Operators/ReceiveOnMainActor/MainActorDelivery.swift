@@ -1,40 +1,26 @@
 import Dispatch
 
-/// The state of one `receiveOnMainActor()` subscription, in one `Locked` storage that is also what its
-/// subscription cancels: one allocation per subscription.
-///
-/// Who delivers: the sender itself when it is on the main thread and nothing waits (`draining` is claimed
-/// at once), else a drain scheduled on the main queue (`hopScheduled`). Only the main thread ever claims
-/// `draining`, so every delivery runs there, one at a time; whoever holds it delivers until the queue is
-/// empty, so events sent meanwhile, from any thread or reentrantly, keep their order.
+// One `receiveOnMainActor()` subscription: its whole state in one `Locked`, which is also what its
+// subscription cancels, delivered through the engines' one drainer (`SerialDelivery`, `LockStorage.drain`).
+//
+// Who delivers: the sender itself when it is on the main thread and no delivery is in progress or
+// waiting (it claims the delivery, as a subject's sender does); otherwise the event is queued, and the
+// first one queued while nobody delivers starts a run on the main queue (the drainer's `enqueue`, then
+// `claim` in the run, as `receive(on:)` does). A run waiting counts as a delivery in progress, so a
+// main-thread send queues behind events already sent from other threads. Only the main thread delivers,
+// one event at a time, until the queue is empty; events sent meanwhile, from any thread or reentrantly,
+// keep their order.
+
+/// The state of one `receiveOnMainActor()` subscription.
 @usableFromInline
 struct MainActorDeliveryState<Downstream: SignalObserver> {
-  @usableFromInline var downstream: Downstream?
-  /// The events waiting for the main thread (the engines' one FIFO: taken events leave nothing behind to
-  /// release under the lock).
-  @usableFromInline var queue = EventQueue<Event<Downstream.Input, Downstream.Failure>>()
-  @usableFromInline var draining = false
-  @usableFromInline var hopScheduled = false
+  @usableFromInline var delivery: SerialDelivery<Downstream>
   @usableFromInline var upstream: SignalSubscriptionHandle?
 
   @inlinable
-  init(downstream: Downstream) {
-    self.downstream = downstream
+  init(downstream: consuming Downstream) {
+    delivery = SerialDelivery(downstream)
   }
-
-  /// Whether delivery has ended (a terminal event, `stop`, or a cancel).
-  @inlinable
-  var ended: Bool { downstream == nil }
-}
-
-/// What an arriving event does.
-@usableFromInline
-enum MainActorArrival<Downstream> {
-  /// Delivered at once, to this downstream (read in the lock round trip that claimed the drain).
-  case deliverNow(Downstream)
-  case hop
-  case queued
-  case refused
 }
 
 /// One `receiveOnMainActor()` subscription: its storage and what it does with it.
@@ -46,17 +32,17 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   @usableFromInline let state: Locked<MainActorDeliveryState<Downstream>>
 
   @inlinable
-  init(downstream: Downstream) {
+  init(downstream: consuming Downstream) {
     state = Locked(MainActorDeliveryState(downstream: downstream))
   }
 
-  /// Subscribes to `upstream` and returns the downstream's subscription.
+  /// Subscribes `upstream` and returns the subscription, which ends this delivery.
   @inlinable
   func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
   where Upstream.Output == Input, Upstream.Failure == Failure {
     var handle = Optional(upstream._subscribeHandle(MainActorDeliveryObserver(delivery: self)))
     state.withLock { state in
-      if !state.ended { state.upstream = handle.take() }
+      if !state.delivery.isEnded { state.upstream = handle.take() }
     }
     handle?.cancel()  // ended while subscribing
     return SignalSubscription(object: state.storage, id: 0) { storage, _ in
@@ -64,105 +50,72 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
     }
   }
 
+  /// An upstream event, from any thread: delivered now when it arrives on the main thread and nothing is
+  /// in progress or waiting; queued otherwise, starting a run on the main queue if none is under way.
   @inlinable
   func receiveUpstream(_ event: Event<Input, Failure>) -> SignalControl {
     let onMain = MainThread.isCurrent
-    let arrival = state.withLock { state -> MainActorArrival<Downstream> in
-      guard !state.ended else { return .refused }
-      if onMain && !state.draining && !state.hopScheduled && state.queue.isEmpty {
-        state.draining = true
-        return .deliverNow(state.downstream!)
+    var deliverer: Downstream?
+    var startsRun = false
+    var ended = false
+    state.withLock { state in
+      if onMain {
+        state.delivery.post(event, claiming: &deliverer)
+      } else {
+        startsRun = state.delivery.enqueue(event)
       }
-      state.queue.append(event)
-      guard !state.draining && !state.hopScheduled else { return .queued }
-      state.hopScheduled = true
-      return .hop
+      ended = state.delivery.isEnded
     }
-    switch arrival {
-    case .deliverNow(let downstream):
-      if deliver(event, to: downstream) { drain() }
-    case .hop:
+    if deliverer != nil {
+      deliver(event, from: &deliverer)
+    } else if startsRun {
       let delivery = self
-      DispatchQueue.main.async { delivery.hopped() }
-    case .queued:
-      break
-    case .refused:
-      return .stop
+      DispatchQueue.main.async { delivery.run() }
     }
-    return .continue
+    return ended ? .stop : .continue
   }
 
-  /// The main-queue drain: delivers what waits, unless a synchronous delivery already holds the drain.
+  /// A run on the main queue: delivers what was queued, and what arrives meanwhile.
   @inlinable
-  func hopped() {
-    let claimed = state.withLock { state -> Bool in
-      state.hopScheduled = false
-      guard !state.ended, !state.draining else { return false }
-      state.draining = true
-      return true
-    }
-    if claimed { drain() }
+  func run() {
+    var deliverer: Downstream?
+    guard let first = state.withLock({ $0.delivery.claim(into: &deliverer) }) else { return }
+    deliver(first, from: &deliverer)
   }
 
-  /// Delivers queued events until none is left; then gives up the drain.
+  /// Delivers `first`, which claimed the delivery (the downstream moved into `deliverer`), then what was
+  /// queued meanwhile, through the engines' one drain loop; ends on a terminal event or `stop`.
   @inlinable
-  func drain() {
-    while let (event, downstream) = state.withLock({ state -> (Event<Input, Failure>, Downstream)? in
-      // The downstream is copied out only with an event: the drain after a synchronous delivery usually
-      // finds the queue empty.
-      guard !state.ended, let event = state.queue.popFirst() else {
-        state.draining = false
-        return nil
-      }
-      return (event, state.downstream!)
-    }) {
-      guard deliver(event, to: downstream) else { return }
-    }
+  func deliver(_ first: Event<Input, Failure>, from deliverer: inout Downstream?) {
+    let drained = state.storage.drain(
+      first,
+      deliver: { event in
+        assert(MainThread.isCurrent, "Signals: receiveOnMainActor() delivered off the main thread")
+        // Called in place: binding the downstream to a constant would retain it.
+        return deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
+      },
+      next: { $0.delivery.next(returning: &deliverer) })
+    if !drained { Self.end(state.storage) }
+    _ = deliverer  // ended meanwhile (a cancel from another thread): released here, outside the lock
   }
 
-  /// Delivers one event to `downstream`, read with the event from the state; false once delivery has
-  /// ended (a terminal event, or `stop`).
-  ///
-  /// Only ever on the main thread, in the main queue's context (`MainThread.isCurrent`): the sender's
-  /// thread checked it before a synchronous delivery, and otherwise this runs in main-queue work. That is
-  /// the main actor's context, which the main-actor observers below rely on.
-  ///
-  /// No check of `ended` between taking the event and here: a cancel on the main thread cannot come in
-  /// between (this is the main thread), and one from another thread may let an event already in flight
-  /// through (the event contract).
-  @inlinable
-  func deliver(_ event: Event<Input, Failure>, to downstream: Downstream) -> Bool {
-    assert(MainThread.isCurrent, "Signals: receiveOnMainActor() delivered off the main thread")
-    let control = downstream.receive(event)
-    guard event.isTerminal || control == .stop else { return true }
-    end()
-    return false
-  }
-
-  /// Ends delivery: the downstream, the waiting events and the upstream are released.
-  @inlinable
-  func end() {
-    Self.end(state.storage)
-  }
-
-  /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference).
+  /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
+  /// nothing more is delivered, the queue is dropped and the upstream cancelled, all outside the lock.
   @inlinable
   static func end(_ storage: LockStorage<MainActorDeliveryState<Downstream>>) {
-    // Taken into locals, released after unlocking.
-    var upstream: SignalSubscriptionHandle?
     var downstream: Downstream?
-    var waiting = EventQueue<Event<Input, Failure>>()
+    var queued = EventQueue<Event<Input, Failure>>()
+    var upstream: SignalSubscriptionHandle?
     storage.withLock { state in
+      guard state.delivery.end(releasing: &downstream, &queued) else { return }
       upstream = state.upstream.take()
-      state.draining = false
-      downstream = state.downstream.take()
-      waiting = state.queue.removeAll()
     }
-    _ = (downstream, waiting)  // released here, outside the lock
-    upstream?.cancel()
+    _ = (downstream, queued)  // released here, outside the lock
+    upstream.take()?.cancel()
   }
 }
 
+/// The observer `receiveOnMainActor()` subscribes to its upstream.
 @usableFromInline
 struct MainActorDeliveryObserver<Downstream: SignalObserver>: SignalObserver {
   @usableFromInline let delivery: MainActorDelivery<Downstream>
