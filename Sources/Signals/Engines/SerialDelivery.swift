@@ -132,14 +132,14 @@ extension LockStorage {
   ///
   /// - Returns: false when `deliver` ended the delivery; true when it drained.
   @inlinable
-  package func drain<Work>(_ first: consuming Work, deliver: (borrowing Work) -> Bool, next: (inout State) -> Work?)
+  package func drain<Work>(_ first: borrowing Work, deliver: (borrowing Work) -> Bool, next: (inout State) -> Work?)
     -> Bool
   {
-    var work = first
-    while deliver(work) {
-      guard let following = withLock(next) else { return true }
-      work = following
+    // `first` only borrowed: the caller's event is delivered in place, not copied into the loop.
+    guard deliver(first) else { return false }
+    while let work = withLock(next) {
+      guard deliver(work) else { return false }
     }
-    return false
+    return true
   }
 }
