@@ -192,7 +192,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   init(
     upstream: Upstream, first: Duration, each: Duration?, scheduler: some SignalScheduler,
-    mapping: TimeoutFailureMapping, firing: TimedAction<Output, Failure>
+    mapping: TimeoutFailureMapping, firing: consuming TimedAction<Output, Failure>
   ) {
     self.upstream = upstream
     self.interval = first

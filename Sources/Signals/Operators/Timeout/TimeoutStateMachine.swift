@@ -95,11 +95,15 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
   @usableFromInline var lastID: UInt64 = 0
 
   @inlinable
-  init(first: Duration, each: Duration?, mapping: TimeoutFailureMapping, firing: TimedAction<Output, Failure>) {
+  init(
+    first: Duration, each: Duration?, mapping: TimeoutFailureMapping, firing: consuming TimedAction<Output, Failure>
+  ) {
     self.first = effectiveInterval(first)
     self.rearm = TimeoutRearm(first: first, each: each)
     self.mapping = mapping
-    switch firing {
+    // Consumed: the closure or the fallback moves into the machine (a borrowed action was copied, and its
+    // existential payload copied and destroyed through value witnesses, per signal built).
+    switch consume firing {
     case .none: break
     case .fail(let make): makeError = make
     case .switchTo(let signal): fallback = signal
