@@ -78,7 +78,7 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
 extension Signal {
   /// Wraps this signal in an ``AnySignal``, hiding its concrete type.
   @inlinable
-  public func eraseToAnySignal() -> AnySignal<Output, Failure> {
+  public consuming func eraseToAnySignal() -> AnySignal<Output, Failure> {
     AnySignal(self)
   }
 }

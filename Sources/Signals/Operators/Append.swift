@@ -11,7 +11,7 @@ extension Signal {
   ///
   /// If the upstream fails, the elements are not emitted and the failure passes through.
   @inlinable
-  public func append(_ elements: Output...) -> AppendSignal<Self, [Output]> {
+  public consuming func append(_ elements: Output...) -> AppendSignal<Self, [Output]> {
     AppendSignal(upstream: self, elements: elements)
   }
 
@@ -20,7 +20,8 @@ extension Signal {
   /// The sequence is iterated once per subscription, when the upstream
   /// finishes; if the upstream fails, it is not iterated and the failure passes through.
   @inlinable
-  public func append<S: Sequence & Sendable>(_ elements: S) -> AppendSignal<Self, S> where S.Element == Output {
+  public consuming func append<S: Sequence & Sendable>(_ elements: S) -> AppendSignal<Self, S>
+  where S.Element == Output {
     AppendSignal(upstream: self, elements: elements)
   }
 }

@@ -16,7 +16,7 @@ extension Signal {
   /// own failure) pass through. Cancelling cancels whichever of the two is
   /// current, also while the switch is in progress; nothing is delivered after.
   @inlinable
-  public func `catch`<NewSignal: Signal>(
+  public consuming func `catch`<NewSignal: Signal>(
     _ handler: @escaping @Sendable (Failure) -> NewSignal
   ) -> CatchSignal<Self, NewSignal> where NewSignal.Output == Output {
     CatchSignal(upstream: self, handler: handler)

@@ -9,7 +9,7 @@ extension Signal {
   /// failure passes through instead of the array (as in Combine). Memory grows
   /// with the number of values.
   @inlinable
-  public func collect() -> CollectSignal<Self> {
+  public consuming func collect() -> CollectSignal<Self> {
     CollectSignal(upstream: self)
   }
 
@@ -26,7 +26,7 @@ extension Signal {
   /// - Precondition: `count >= 1`. A zero or negative count is a programming
   ///   error and stops the program with a "Signals: " message.
   @inlinable
-  public func collect(_ count: Int) -> CollectByCountSignal<Self> {
+  public consuming func collect(_ count: Int) -> CollectByCountSignal<Self> {
     precondition(count >= 1, "Signals: collect(_:) needs a count of at least 1, got \(count)")
     return CollectByCountSignal(upstream: self, count: count)
   }

@@ -8,7 +8,9 @@ extension Signal {
   /// let numbers = lines.compactMap { Int($0) }  // 1, 3: drops the lines that are not numbers
   /// ```
   @inlinable
-  public func compactMap<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T?) -> CompactMapSignal<Self, T> {
+  public consuming func compactMap<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T?) -> CompactMapSignal<
+    Self, T
+  > {
     CompactMapSignal(upstream: self, transform: transform)
   }
 }

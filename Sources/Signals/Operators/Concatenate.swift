@@ -13,7 +13,7 @@ extension Signal {
   /// fails, it is never subscribed and the failure passes through. Cancelling
   /// cancels whichever of the two is current, also during the switch.
   @inlinable
-  public func append<Suffix: Signal>(_ signal: Suffix) -> ConcatenateSignal<Self, Suffix>
+  public consuming func append<Suffix: Signal>(_ signal: consuming Suffix) -> ConcatenateSignal<Self, Suffix>
   where Suffix.Output == Output, Suffix.Failure == Failure {
     ConcatenateSignal(prefix: self, suffix: signal)
   }
@@ -23,7 +23,7 @@ extension Signal {
   /// The upstream is subscribed only when `signal` finishes; if `signal`
   /// fails, the upstream is never subscribed and the failure passes through.
   @inlinable
-  public func prepend<Prefix: Signal>(_ signal: Prefix) -> ConcatenateSignal<Prefix, Self>
+  public consuming func prepend<Prefix: Signal>(_ signal: consuming Prefix) -> ConcatenateSignal<Prefix, Self>
   where Prefix.Output == Output, Prefix.Failure == Failure {
     ConcatenateSignal(prefix: signal, suffix: self)
   }

@@ -11,7 +11,7 @@ extension Signal {
   /// An upstream that finishes without values yields `0`. A failure passes
   /// through and no count is emitted.
   @inlinable
-  public func count() -> CountSignal<Self> {
+  public consuming func count() -> CountSignal<Self> {
     CountSignal(upstream: self)
   }
 }

@@ -14,7 +14,7 @@ extension Signal {
   /// - Precondition: `count >= 0`. A negative count is a programming error and
   ///   stops the program with a "Signals: " message.
   @inlinable
-  public func dropFirst(_ count: Int = 1) -> DropFirstSignal<Self> {
+  public consuming func dropFirst(_ count: Int = 1) -> DropFirstSignal<Self> {
     precondition(count >= 0, "Signals: dropFirst(_:) needs a count of at least 0, got \(count)")
     return DropFirstSignal(upstream: self, count: count)
   }

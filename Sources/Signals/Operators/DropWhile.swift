@@ -8,7 +8,7 @@ extension Signal {
   /// Once a value fails the predicate it is emitted, and the predicate is not
   /// called again. Terminal events pass through.
   @inlinable
-  public func drop(while predicate: @escaping @Sendable (Output) -> Bool) -> DropWhileSignal<Self> {
+  public consuming func drop(while predicate: @escaping @Sendable (Output) -> Bool) -> DropWhileSignal<Self> {
     DropWhileSignal(upstream: self, predicate: predicate)
   }
 }

@@ -1,7 +1,7 @@
 extension Signal {
   /// Passes on only the values for which `isIncluded` returns `true`.
   @inlinable
-  public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> FilterSignal<Self> {
+  public consuming func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> FilterSignal<Self> {
     FilterSignal(upstream: self, isIncluded: isIncluded)
   }
 }
@@ -72,7 +72,7 @@ extension FilterSignal {
   /// So filters in a row are one operator, whatever their number: one observer, one step per value (the
   /// Engines article, rule 14).
   @inlinable
-  public func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> FilterSignal<Upstream> {
+  public consuming func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> FilterSignal<Upstream> {
     let first = self.isIncluded
     return FilterSignal(upstream: upstream) { first($0) && isIncluded($0) }
   }

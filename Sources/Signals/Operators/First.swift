@@ -11,7 +11,7 @@ extension Signal {
   /// An upstream that finishes without a value yields only ``Event/finished``;
   /// a failure before the first value passes through.
   @inlinable
-  public func first() -> FirstSignal<Self> {
+  public consuming func first() -> FirstSignal<Self> {
     FirstSignal(upstream: self, predicate: nil)
   }
 
@@ -20,7 +20,7 @@ extension Signal {
   /// An upstream that finishes before a match yields only ``Event/finished``;
   /// a failure before a match passes through.
   @inlinable
-  public func first(where predicate: @escaping @Sendable (Output) -> Bool) -> FirstSignal<Self> {
+  public consuming func first(where predicate: @escaping @Sendable (Output) -> Bool) -> FirstSignal<Self> {
     FirstSignal(upstream: self, predicate: predicate)
   }
 }

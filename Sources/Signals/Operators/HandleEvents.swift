@@ -18,7 +18,7 @@ extension Signal {
   ///     ``SignalControl/stop`` (as `prefix` and `first` do). Not called after
   ///     a terminal event.
   @inlinable
-  public func handleEvents(
+  public consuming func handleEvents(
     receiveSubscription: (@Sendable () -> Void)? = nil,
     receiveValue: (@Sendable (Output) -> Void)? = nil,
     receiveCompletion: (@Sendable (SignalCompletion<Failure>) -> Void)? = nil,

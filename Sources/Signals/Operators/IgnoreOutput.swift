@@ -9,7 +9,7 @@ extension Signal {
   /// let done = loading.ignoreOutput()  // "finished" or "failed", nothing else
   /// ```
   @inlinable
-  public func ignoreOutput() -> IgnoreOutputSignal<Self> {
+  public consuming func ignoreOutput() -> IgnoreOutputSignal<Self> {
     IgnoreOutputSignal(upstream: self)
   }
 }

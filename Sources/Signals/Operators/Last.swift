@@ -8,7 +8,7 @@ extension Signal {
   /// An upstream that finishes without a value yields only ``Event/finished``.
   /// A failure passes through and the remembered value is not emitted (as in Combine).
   @inlinable
-  public func last() -> LastSignal<Self> {
+  public consuming func last() -> LastSignal<Self> {
     LastSignal(upstream: self, predicate: nil)
   }
 
@@ -17,7 +17,7 @@ extension Signal {
   /// Without a match, only ``Event/finished``. A failure passes through and the
   /// remembered match is not emitted.
   @inlinable
-  public func last(where predicate: @escaping @Sendable (Output) -> Bool) -> LastSignal<Self> {
+  public consuming func last(where predicate: @escaping @Sendable (Output) -> Bool) -> LastSignal<Self> {
     LastSignal(upstream: self, predicate: predicate)
   }
 }

@@ -8,7 +8,7 @@ extension Signal {
   /// let ones = taps.map { 1 }  // Signal<Int, Never>
   /// ```
   @inlinable
-  public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Self, T> {
+  public consuming func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Self, T> {
     MapSignal(upstream: self, transform: transform)
   }
 }
@@ -79,7 +79,7 @@ extension MapSignal {
   /// So maps in a row are one operator, whatever their number: one observer, one step per value (three
   /// `map`s cost what one does; the Engines article, rule 14).
   @inlinable
-  public func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Upstream, T> {
+  public consuming func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Upstream, T> {
     let first = self.transform
     return MapSignal<Upstream, T>(upstream: upstream) { transform(first($0)) }
   }

@@ -10,7 +10,7 @@ extension Signal {
   /// let content = download.mapError { IntroFailure.content($0) }  // Signal<[UInt8], IntroFailure>
   /// ```
   @inlinable
-  public func mapError<E: Error>(_ transform: @escaping @Sendable (Failure) -> E) -> MapErrorSignal<Self, E> {
+  public consuming func mapError<E: Error>(_ transform: @escaping @Sendable (Failure) -> E) -> MapErrorSignal<Self, E> {
     MapErrorSignal(upstream: self, transform: transform)
   }
 }

@@ -10,7 +10,7 @@ extension Signal {
   /// - Precondition: `index >= 0`. A negative index is a programming error and
   ///   stops the program with a "Signals: " message.
   @inlinable
-  public func output(at index: Int) -> OutputAtSignal<Self> {
+  public consuming func output(at index: Int) -> OutputAtSignal<Self> {
     precondition(index >= 0, "Signals: output(at:) needs an index of at least 0, got \(index)")
     return OutputAtSignal(upstream: self, index: index)
   }

@@ -12,7 +12,7 @@ extension Signal {
   /// - Precondition: `maxLength >= 0`. A negative length is a programming
   ///   error (as in Combine) and stops the program with a "Signals: " message.
   @inlinable
-  public func prefix(_ maxLength: Int) -> PrefixSignal<Self> {
+  public consuming func prefix(_ maxLength: Int) -> PrefixSignal<Self> {
     precondition(maxLength >= 0, "Signals: prefix(_:) needs a maxLength of at least 0, got \(maxLength)")
     return PrefixSignal(upstream: self, maxLength: maxLength)
   }

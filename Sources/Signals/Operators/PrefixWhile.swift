@@ -8,7 +8,7 @@ extension Signal {
   /// The value that fails the predicate is not emitted: the result finishes and
   /// releases the upstream instead. Terminal events pass through.
   @inlinable
-  public func prefix(while predicate: @escaping @Sendable (Output) -> Bool) -> PrefixWhileSignal<Self> {
+  public consuming func prefix(while predicate: @escaping @Sendable (Output) -> Bool) -> PrefixWhileSignal<Self> {
     PrefixWhileSignal(upstream: self, predicate: predicate)
   }
 }

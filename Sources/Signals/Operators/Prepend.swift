@@ -12,7 +12,7 @@ extension Signal {
   /// upstream is subscribed. If the observer answers ``SignalControl/stop`` to
   /// one of them, the upstream is never subscribed.
   @inlinable
-  public func prepend(_ elements: Output...) -> PrependSignal<Self, [Output]> {
+  public consuming func prepend(_ elements: Output...) -> PrependSignal<Self, [Output]> {
     PrependSignal(upstream: self, elements: elements)
   }
 
@@ -22,7 +22,8 @@ extension Signal {
   /// `subscribe`; the upstream is subscribed after it (and not at all if the
   /// observer answers ``SignalControl/stop`` meanwhile).
   @inlinable
-  public func prepend<S: Sequence & Sendable>(_ elements: S) -> PrependSignal<Self, S> where S.Element == Output {
+  public consuming func prepend<S: Sequence & Sendable>(_ elements: S) -> PrependSignal<Self, S>
+  where S.Element == Output {
     PrependSignal(upstream: self, elements: elements)
   }
 }

@@ -20,7 +20,9 @@ extension Signal {
   ///   - stream: Where the lines go (each ends with a newline); standard output
   ///     when `nil`. Each line is written through a copy of `stream`, so use a
   ///     reference type (a class) to see the lines.
-  public func print(_ prefix: String = "", to stream: (any TextOutputStream & Sendable)? = nil) -> PrintSignal<Self> {
+  public consuming func print(_ prefix: String = "", to stream: (any TextOutputStream & Sendable)? = nil)
+    -> PrintSignal<Self>
+  {
     PrintSignal(upstream: self, prefix: prefix, stream: stream)
   }
 }

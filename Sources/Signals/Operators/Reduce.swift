@@ -8,7 +8,7 @@ extension Signal {
   /// An upstream that finishes without values yields `initialResult`. A
   /// failure passes through, and the partial result is not emitted.
   @inlinable
-  public func reduce<T: Sendable>(
+  public consuming func reduce<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) -> T
   ) -> ReduceSignal<Self, T> {
     ReduceSignal(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)

@@ -5,7 +5,7 @@ extension Signal where Output: Equatable {
   /// let changes = [1, 1, 2, 2, 1].signal.removeDuplicates()  // 1, 2, 1
   /// ```
   @inlinable
-  public func removeDuplicates() -> RemoveDuplicatesSignal<Self> {
+  public consuming func removeDuplicates() -> RemoveDuplicatesSignal<Self> {
     RemoveDuplicatesSignal(upstream: self, predicate: ==)
   }
 }
@@ -16,7 +16,7 @@ extension Signal {
   /// As in Combine, each value is compared with the last value *emitted* (not
   /// the last one received); the first value is always emitted. Terminal events pass through.
   @inlinable
-  public func removeDuplicates(
+  public consuming func removeDuplicates(
     by predicate: @escaping @Sendable (Output, Output) -> Bool
   ) -> RemoveDuplicatesSignal<Self> {
     RemoveDuplicatesSignal(upstream: self, predicate: predicate)

@@ -10,7 +10,7 @@ extension Signal {
   ///
   /// Values pass through unchanged; a failure passes through (no replacement).
   @inlinable
-  public func replaceEmpty(with output: Output) -> ReplaceEmptySignal<Self> {
+  public consuming func replaceEmpty(with output: Output) -> ReplaceEmptySignal<Self> {
     ReplaceEmptySignal(upstream: self, output: output)
   }
 }

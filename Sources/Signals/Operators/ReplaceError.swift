@@ -12,7 +12,7 @@ extension Signal {
   /// Values and `finished` pass through unchanged; the error itself is dropped
   /// (use ``Signal/catch(_:)`` to look at it).
   @inlinable
-  public func replaceError(with output: Output) -> ReplaceErrorSignal<Self> {
+  public consuming func replaceError(with output: Output) -> ReplaceErrorSignal<Self> {
     ReplaceErrorSignal(upstream: self, output: output)
   }
 }

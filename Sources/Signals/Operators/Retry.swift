@@ -22,7 +22,7 @@ extension Signal {
   ///   reads as "retry forever" or "never" with equal right) and stops the
   ///   program with a "Signals: " message.
   @inlinable
-  public func retry(_ times: Int) -> RetrySignal<Self> {
+  public consuming func retry(_ times: Int) -> RetrySignal<Self> {
     precondition(times >= 0, "Signals: retry(_:) needs a count of at least 0, got \(times)")
     return RetrySignal(upstream: self, times: times)
   }

@@ -12,7 +12,7 @@ extension Signal {
   /// the accumulator for the next value. Each subscription starts again from
   /// `initialResult`. Terminal events pass through (nothing extra is emitted on finish).
   @inlinable
-  public func scan<T: Sendable>(
+  public consuming func scan<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) -> T
   ) -> ScanSignal<Self, T> {
     ScanSignal(upstream: self, initialResult: initialResult, nextPartialResult: nextPartialResult)

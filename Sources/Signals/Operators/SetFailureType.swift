@@ -10,7 +10,7 @@ extension Signal where Failure == Never {
   /// let progress = ticks.setFailureType(to: LoadError.self).combineLatest(loading)  // fails when loading fails
   /// ```
   @inlinable
-  public func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureTypeSignal<Self, E> {
+  public consuming func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureTypeSignal<Self, E> {
     SetFailureTypeSignal(upstream: self)
   }
 }

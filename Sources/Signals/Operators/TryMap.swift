@@ -20,7 +20,7 @@ extension Signal {
   /// When the closure throws, the error is sent downstream as ``Event/failed(_:)``
   /// and the upstream subscription is released; the upstream's own failure passes through.
   @inlinable
-  public func tryMap<T: Sendable>(
+  public consuming func tryMap<T: Sendable>(
     _ transform: @escaping @Sendable (Output) throws(Failure) -> T
   ) -> TryMapSignal<Self, T, Failure> {
     TryMapSignal(upstream: self, transform: transform, mapFailure: { $0 })
@@ -32,7 +32,7 @@ extension Signal {
   /// failure (an untyped `throws`). A thrown error ends the signal with that
   /// error; an upstream failure passes through as `any Error`.
   @inlinable
-  public func tryMap<T: Sendable>(
+  public consuming func tryMap<T: Sendable>(
     _ transform: @escaping @Sendable (Output) throws -> T
   ) -> TryMapSignal<Self, T, any Error> {
     TryMapSignal(upstream: self, transform: transform, mapFailure: { $0 })

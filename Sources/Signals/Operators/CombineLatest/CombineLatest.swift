@@ -12,7 +12,7 @@ extension Signal {
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
   @inlinable
-  public func combineLatest<Other: Signal>(_ other: Other)
+  public consuming func combineLatest<Other: Signal>(_ other: consuming Other)
     -> MapSignal<CombineLatestSignal<AnySignal<any Sendable, Failure>>, (Output, Other.Output)>
   where Other.Failure == Failure {
     CombineLatestSignal([self.erasedValues(), other.erasedValues()]).map { values in
@@ -25,7 +25,9 @@ extension Signal {
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
   @inlinable
-  public func combineLatest<Second: Signal, Third: Signal>(_ second: Second, _ third: Third)
+  public consuming func combineLatest<Second: Signal, Third: Signal>(
+    _ second: consuming Second, _ third: consuming Third
+  )
     -> MapSignal<CombineLatestSignal<AnySignal<any Sendable, Failure>>, (Output, Second.Output, Third.Output)>
   where Second.Failure == Failure, Third.Failure == Failure {
     CombineLatestSignal([self.erasedValues(), second.erasedValues(), third.erasedValues()]).map { values in

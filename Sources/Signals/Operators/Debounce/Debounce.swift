@@ -21,7 +21,7 @@ extension Signal {
   /// - A zero interval sends the latest value of each instant, at that instant;
   ///   a negative interval counts as zero.
   /// - Cancelling releases the waiting value and the scheduled action.
-  public func debounce(for interval: Duration, scheduler: some SignalScheduler) -> DebounceSignal<Self> {
+  public consuming func debounce(for interval: Duration, scheduler: some SignalScheduler) -> DebounceSignal<Self> {
     DebounceSignal(upstream: self, interval: interval, scheduler: scheduler)
   }
 }

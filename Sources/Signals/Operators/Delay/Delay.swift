@@ -15,7 +15,7 @@ extension Signal {
   ///   scheduled for the current instant (asynchronous, in order). A negative
   ///   interval counts as zero, as ``SignalScheduler/schedule(after:_:)`` does.
   /// - Cancelling releases every waiting event and scheduled action.
-  public func delay(for interval: Duration, scheduler: some SignalScheduler) -> DelaySignal<Self> {
+  public consuming func delay(for interval: Duration, scheduler: some SignalScheduler) -> DelaySignal<Self> {
     DelaySignal(upstream: self, interval: interval, scheduler: scheduler)
   }
 }

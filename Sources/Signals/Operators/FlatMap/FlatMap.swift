@@ -22,7 +22,7 @@ extension Signal {
   /// Finishes when the upstream and every inner signal finished; the first failure, of the
   /// upstream or of any inner signal, fails the whole and cancels everything else.
   @inlinable
-  public func flatMap<Inner: Signal>(
+  public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
     buffering: SignalBufferingPolicy = .unbounded,
     _ transform: @escaping @Sendable (Output) -> Inner

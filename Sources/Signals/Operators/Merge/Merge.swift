@@ -11,7 +11,7 @@ extension Signal {
   /// Events are delivered one at a time, whatever threads the signals send from.
   /// To merge signals of different types, erase them with ``Signal/eraseToAnySignal()``.
   @inlinable
-  public func merge(with others: Self...) -> MergeSignal<Self> {
+  public consuming func merge(with others: Self...) -> MergeSignal<Self> {
     MergeSignal([self] + others)
   }
 }

@@ -11,14 +11,18 @@ extension Signal {
   ///
   /// See ``PrefixUntilOutputSignal`` for the trigger's terminal events.
   @inlinable
-  public func prefix<Trigger: Signal>(untilOutputFrom trigger: Trigger) -> PrefixUntilOutputSignal<Self, Trigger>
+  public consuming func prefix<Trigger: Signal>(untilOutputFrom trigger: consuming Trigger) -> PrefixUntilOutputSignal<
+    Self, Trigger
+  >
   where Trigger.Failure == Failure {
     PrefixUntilOutputSignal(upstream: self, trigger: trigger) { $0 }
   }
 
   /// Passes on values until `trigger`, which cannot fail, sends a value, then finishes.
   @inlinable
-  public func prefix<Trigger: Signal>(untilOutputFrom trigger: Trigger) -> PrefixUntilOutputSignal<Self, Trigger>
+  public consuming func prefix<Trigger: Signal>(untilOutputFrom trigger: consuming Trigger) -> PrefixUntilOutputSignal<
+    Self, Trigger
+  >
   where Trigger.Failure == Never {
     PrefixUntilOutputSignal(upstream: self, trigger: trigger, triggerFailure: neverFails)
   }
@@ -27,7 +31,9 @@ extension Signal {
 extension Signal where Failure == Never {
   /// Passes on values until `trigger` sends a value, then finishes (neither can fail).
   @inlinable
-  public func prefix<Trigger: Signal>(untilOutputFrom trigger: Trigger) -> PrefixUntilOutputSignal<Self, Trigger>
+  public consuming func prefix<Trigger: Signal>(untilOutputFrom trigger: consuming Trigger) -> PrefixUntilOutputSignal<
+    Self, Trigger
+  >
   where Trigger.Failure == Never {
     PrefixUntilOutputSignal(upstream: self, trigger: trigger, triggerFailure: neverFails)
   }
@@ -39,7 +45,7 @@ extension Signal where Failure == Never {
 func neverFails<Failure>(_ never: Never) -> Failure {}
 
 /// A signal that passes on its upstream's events until a trigger sends a value.
-/// See ``Signal/prefix(untilOutputFrom:)-3m5r3``.
+/// See ``Signal/prefix(untilOutputFrom:)-3tf24``.
 ///
 /// - The trigger is subscribed first: a trigger that sends a value while being subscribed
 ///   finishes the signal before the upstream is subscribed at all.

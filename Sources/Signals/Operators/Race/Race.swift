@@ -16,7 +16,7 @@ extension Signal {
   /// cancelled at once. A signal that sends during its subscription wins before the later
   /// signals are even subscribed (they never are).
   @inlinable
-  public func race(with others: Self...) -> RaceSignal<Self> {
+  public consuming func race(with others: Self...) -> RaceSignal<Self> {
     RaceSignal([self] + others)
   }
 }

@@ -18,7 +18,7 @@ extension Signal {
   /// Racing against an ``AfterSignal`` (a fixed length, a safety timeout) costs no subscription of its own:
   /// the race runs that timer itself, with the same events and cancellation as a subscribed `AfterSignal`.
   @inlinable
-  public func race<Other: Signal>(with other: Other) -> RacePairSignal<Self, Other>
+  public consuming func race<Other: Signal>(with other: consuming Other) -> RacePairSignal<Self, Other>
   where Other.Output == Output, Other.Failure == Failure {
     RacePairSignal(self, other)
   }

@@ -36,7 +36,7 @@ extension Signal {
   ///     limit below 1 stops the program).
   ///
   /// Cancelling drops the waiting events and the scheduled run.
-  public func receive(
+  public consuming func receive(
     on scheduler: some SignalScheduler, bufferingPolicy: SignalBufferingPolicy = .unbounded
   ) -> ReceiveOnSignal<Self> {
     ReceiveOnSignal(upstream: self, scheduler: scheduler, bufferingPolicy: bufferingPolicy)

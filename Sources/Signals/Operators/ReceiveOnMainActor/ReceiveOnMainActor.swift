@@ -41,7 +41,7 @@ extension Signal {
   /// itself, so that its `sink` and `observe` are the only ones — main-actor closures — and a closure
   /// that updates main-actor state never resolves to the `@Sendable` forms every signal has.
   @inlinable
-  public func receiveOnMainActor() -> SignalOnMainActor<Self> {
+  public consuming func receiveOnMainActor() -> SignalOnMainActor<Self> {
     SignalOnMainActor(upstream: self)
   }
 }

@@ -11,7 +11,7 @@ extension Signal {
   /// ```
   ///
   /// See ``ShareSignal`` for when the shared subscription starts and ends.
-  public func share() -> ShareSignal<Self> {
+  public consuming func share() -> ShareSignal<Self> {
     ShareSignal(upstream: self)
   }
 }

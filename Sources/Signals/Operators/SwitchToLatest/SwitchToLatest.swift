@@ -15,7 +15,7 @@ extension Signal where Output: Signal, Output.Failure == Failure {
   /// Finishes when the upstream and the current inner signal finished; the first failure of
   /// either fails it and cancels the other.
   @inlinable
-  public func switchToLatest() -> SwitchToLatestSignal<Self> {
+  public consuming func switchToLatest() -> SwitchToLatestSignal<Self> {
     SwitchToLatestSignal(upstream: self)
   }
 }

@@ -56,7 +56,7 @@ extension Signal {
   ///   - latest: which value of a window its end sends: the newest (`true`) or the first (`false`).
   ///   - leading: whether a value that opens a window is sent at once (the default).
   ///   - trailing: whether the end of a window sends a value received during it (the default).
-  public func throttle(
+  public consuming func throttle(
     for interval: Duration, scheduler: some SignalScheduler, latest: Bool, leading: Bool = true, trailing: Bool = true
   ) -> ThrottleSignal<Self> {
     ThrottleSignal(

@@ -40,7 +40,7 @@ extension Signal {
   ///   upstream delivers synchronously while subscribing; a negative interval
   ///   counts as zero.
   @inlinable
-  public func timeout(
+  public consuming func timeout(
     _ interval: Duration, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
@@ -54,7 +54,7 @@ extension Signal {
   ///
   /// `customError` runs once, when the timeout fires. See ``timeout(_:scheduler:)`` for the edge cases.
   @inlinable
-  public func timeout(
+  public consuming func timeout(
     _ interval: Duration, scheduler: some SignalScheduler, customError: @escaping @Sendable () -> Failure
   ) -> TimeoutSignal<Self, Failure> {
     TimeoutSignal(
@@ -87,8 +87,8 @@ extension Signal {
   /// subscribed to at that instant; its events, terminal included, pass
   /// through unchanged and are not timed. See ``timeout(_:scheduler:)`` for the other edge cases.
   @inlinable
-  public func timeout<Fallback: Signal>(
-    _ interval: Duration, scheduler: some SignalScheduler, fallback: Fallback
+  public consuming func timeout<Fallback: Signal>(
+    _ interval: Duration, scheduler: some SignalScheduler, fallback: consuming Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
       upstream: self, first: interval, each: interval, scheduler: scheduler, mapping: .unchanged,
@@ -136,7 +136,7 @@ extension Signal {
   /// a terminal event before it passes through and cancels the timer, and a zero or negative `first`
   /// or `each` counts as zero.
   @inlinable
-  public func timeout(
+  public consuming func timeout(
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler
   ) -> TimeoutSignal<Self, TimeoutFailure<Failure>> {
     TimeoutSignal(
@@ -147,7 +147,7 @@ extension Signal {
   /// ``timeout(first:each:scheduler:)`` failing with the error `customError` makes, which keeps the
   /// upstream's failure type. `customError` runs once, when the timeout fires.
   @inlinable
-  public func timeout(
+  public consuming func timeout(
     first: Duration, each: Duration? = nil, scheduler: some SignalScheduler,
     customError: @escaping @Sendable () -> Failure
   ) -> TimeoutSignal<Self, Failure> {
@@ -159,8 +159,8 @@ extension Signal {
   /// ``timeout(first:each:scheduler:)`` switching to `fallback` when it fires (RxJS's `with`), as
   /// ``timeout(_:scheduler:fallback:)`` does.
   @inlinable
-  public func timeout<Fallback: Signal>(
-    first: Duration, each: Duration? = nil, scheduler: some SignalScheduler, fallback: Fallback
+  public consuming func timeout<Fallback: Signal>(
+    first: Duration, each: Duration? = nil, scheduler: some SignalScheduler, fallback: consuming Fallback
   ) -> TimeoutSignal<Self, Failure> where Fallback.Output == Output, Fallback.Failure == Failure {
     TimeoutSignal(
       upstream: self, first: first, each: each, scheduler: scheduler, mapping: .unchanged,

@@ -4,7 +4,7 @@ extension Signal {
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
   @inlinable
-  public func zip<Other: Signal>(_ other: Other)
+  public consuming func zip<Other: Signal>(_ other: consuming Other)
     -> MapSignal<ZipSignal<AnySignal<any Sendable, Failure>>, (Output, Other.Output)>
   where Other.Failure == Failure {
     ZipSignal([self.erasedValues(), other.erasedValues()]).map { values in
@@ -17,7 +17,7 @@ extension Signal {
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
   @inlinable
-  public func zip<Second: Signal, Third: Signal>(_ second: Second, _ third: Third)
+  public consuming func zip<Second: Signal, Third: Signal>(_ second: consuming Second, _ third: consuming Third)
     -> MapSignal<ZipSignal<AnySignal<any Sendable, Failure>>, (Output, Second.Output, Third.Output)>
   where Second.Failure == Failure, Third.Failure == Failure {
     ZipSignal([self.erasedValues(), second.erasedValues(), third.erasedValues()]).map { values in
