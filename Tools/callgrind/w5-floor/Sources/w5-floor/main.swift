@@ -121,18 +121,18 @@ func triggerTimes(_ count: Int) -> [Duration] {
   }
 }
 
-@inline(never)
-func runLayered(_ times: [Duration]) -> Int {
+/// W5's round per trigger instant: `subscribe` makes the round's subscription, into `outcomes`; the trigger
+/// is sent at its instant, the scheduler runs, the subscription is cancelled. Inlined into each form.
+@inline(__always)
+func rounds(
+  _ times: [Duration],
+  _ subscribe: (PassthroughSignal<String, Never>, TestScheduler, Accumulator) -> SignalSubscription
+) -> Int {
   let outcomes = Accumulator()
   let scheduler = TestScheduler()
   let trigger = PassthroughSignal<String, Never>()
   for time in times {
-    let token =
-      trigger
-      .race(with: AfterSignal(.milliseconds(2600), value: "fixed length", on: scheduler))
-      .first()
-      .timeout(.seconds(3), scheduler: scheduler, fallback: JustSignal("timeout"))
-      .sink { value in outcomes.fold(outcomeCode(value)) }
+    let token = subscribe(trigger, scheduler, outcomes)
     scheduler.schedule(after: time) { trigger.send("end trigger") }
     scheduler.run(limit: .max)
     token.cancel()
@@ -141,18 +141,21 @@ func runLayered(_ times: [Duration]) -> Int {
 }
 
 @inline(never)
-func runFused(_ times: [Duration]) -> Int {
-  let outcomes = Accumulator()
-  let scheduler = TestScheduler()
-  let trigger = PassthroughSignal<String, Never>()
-  for time in times {
-    let token = FusedIntroRace(trigger: trigger, scheduler: scheduler)
+func runLayered(_ times: [Duration]) -> Int {
+  rounds(times) { trigger, scheduler, outcomes in
+    trigger
+      .race(with: AfterSignal(.milliseconds(2600), value: "fixed length", on: scheduler))
+      .first()
+      .timeout(.seconds(3), scheduler: scheduler, fallback: JustSignal("timeout"))
       .sink { value in outcomes.fold(outcomeCode(value)) }
-    scheduler.schedule(after: time) { trigger.send("end trigger") }
-    scheduler.run(limit: .max)
-    token.cancel()
   }
-  return outcomes.value
+}
+
+@inline(never)
+func runFused(_ times: [Duration]) -> Int {
+  rounds(times) { trigger, scheduler, outcomes in
+    FusedIntroRace(trigger: trigger, scheduler: scheduler).sink { value in outcomes.fold(outcomeCode(value)) }
+  }
 }
 
 @inline(never)
