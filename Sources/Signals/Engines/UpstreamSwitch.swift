@@ -47,6 +47,20 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     init(context: Context) {
       self.context = context
     }
+
+    /// Ends the operator: a new generation, and the context, the current upstream and a waiting request
+    /// moved into the caller's locals (a closure returned through `withLock`'s generic result is
+    /// re-abstracted, which allocates a thunk), to release or cancel after unlocking.
+    @inlinable
+    mutating func end(
+      taking context: inout Context?, _ current: inout SignalSubscriptionHandle?,
+      _ next: inout (@Sendable (UInt64) -> SignalSubscriptionHandle)?
+    ) {
+      generation &+= 1
+      context = self.context.take()
+      current = self.current.take()
+      next = self.next.take()
+    }
   }
 
   @usableFromInline let state: Locked<State>
@@ -85,17 +99,12 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   @inlinable
   @discardableResult
   func end(ifCurrent generation: UInt64) -> Context? {
-    // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted, which
-    // allocates a thunk.
     var context: Context?
     var current: SignalSubscriptionHandle?
     var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
     state.withLock { state in
       guard state.generation == generation, state.context != nil else { return }
-      state.generation &+= 1
-      context = state.context.take()
-      current = state.current.take()
-      next = state.next.take()
+      state.end(taking: &context, &current, &next)
     }
     // Let go, not cancelled: the current upstream sent the terminal event or was answered `stop`, and ends
     // by itself. Released here, outside the lock.
@@ -154,12 +163,7 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     var context: Context?
     var current: SignalSubscriptionHandle?
     var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
-    storage.withLock { state in
-      state.generation &+= 1
-      context = state.context.take()
-      current = state.current.take()
-      next = state.next.take()
-    }
+    storage.withLock { state in state.end(taking: &context, &current, &next) }
     current.take()?.cancel()
     _ = (context, next)  // released here, outside the lock
   }

@@ -56,6 +56,30 @@ enum HandoffOperator: String, CaseIterable, Sendable, CustomTestStringConvertibl
 /// Captured by the observer's closure: released when the operator lets go of its downstream.
 private final class DownstreamWitness: Sendable {}
 
+/// A sink on `signal` that records its values and, at value 1, sends `queued` through `source` (during the
+/// delivery, so it is queued behind it) and then cancels its own subscription. It captures a
+/// `DownstreamWitness`: `isHeld()` tells whether the operator still holds the downstream.
+private struct SelfCancellingSink {
+  let received = Locked<[Int]>([])
+  let isHeld: @Sendable () -> Bool
+
+  init(_ signal: AnySignal<Int, Never>, sendingAtOne queued: Int, through source: HandDrivenSource) {
+    let received = received
+    let token = Locked<SignalSubscription?>(nil)
+    let witness = DownstreamWitness()
+    isHeld = { [weak witness] in witness != nil }
+    token.withLock {
+      $0 = signal.sink { value in
+        _ = witness
+        received.withLock { $0.append(value) }
+        guard value == 1 else { return }
+        _ = source.send(queued)
+        token.withLock { $0 }?.cancel()
+      }
+    }
+  }
+}
+
 @Suite struct DeliveryHandoffTests {
   @Test(arguments: HandoffOperator.allCases)
   func theDownstreamIsBackAfterEachDelivery(_ kind: HandoffOperator) {
@@ -123,30 +147,14 @@ private final class DownstreamWitness: Sendable {}
   func aCancelInsideADeliveryStopsItAndReleasesTheDownstreamWhenItReturns(_ kind: HandoffOperator) {
     let scheduler = TestScheduler()
     let source = HandDrivenSource()
-    let received = Locked<[Int]>([])
-    let token = Locked<SignalSubscription?>(nil)
-    weak var witness: DownstreamWitness?
-    do {
-      let captured = DownstreamWitness()
-      witness = captured
-      token.withLock {
-        $0 = kind.signal(source, scheduler).sink { value in
-          _ = captured
-          received.withLock { $0.append(value) }
-          guard value == 1 else { return }
-          // Sent during the delivery, so queued behind it; then the observer cancels.
-          _ = source.send(2)
-          token.withLock { $0 }?.cancel()
-        }
-      }
-    }
-    #expect(witness != nil)
+    let sink = SelfCancellingSink(kind.signal(source, scheduler), sendingAtOne: 2, through: source)
+    #expect(sink.isHeld())
     let answer = source.send(1)
     #expect(answer == kind.answerToTheCancellingEvent)
-    #expect(witness == nil, "released once the delivery returned")
-    #expect(received.withLock { $0 } == [1], "the queued value is not delivered after the cancel")
+    #expect(!sink.isHeld(), "released once the delivery returned")
+    #expect(sink.received.withLock { $0 } == [1], "the queued value is not delivered after the cancel")
     #expect(source.send(3) == .stop)
-    #expect(received.withLock { $0 } == [1])
+    #expect(sink.received.withLock { $0 } == [1])
     #expect(scheduler.pendingCount == 0, "the timer was cancelled")
   }
 
@@ -219,30 +227,17 @@ private final class DownstreamWitness: Sendable {}
   @Test func aCancelInsideADeliveryStopsTheRunAndReleasesTheDownstreamWhenItReturns() {
     let scheduler = TestScheduler()
     let source = HandDrivenSource()
-    let received = Locked<[Int]>([])
-    let token = Locked<SignalSubscription?>(nil)
-    weak var witness: DownstreamWitness?
-    do {
-      let captured = DownstreamWitness()
-      witness = captured
-      token.withLock {
-        $0 = source.receive(on: scheduler).sink { value in
-          _ = captured
-          received.withLock { $0.append(value) }
-          guard value == 1 else { return }
-          _ = source.send(3)  // queued behind this delivery, like 2; then the observer cancels
-          token.withLock { $0 }?.cancel()
-        }
-      }
-    }
+    // 3 is queued behind the delivery of 1, like 2.
+    let sink = SelfCancellingSink(
+      source.receive(on: scheduler).eraseToAnySignal(), sendingAtOne: 3, through: source)
     #expect(source.send(1) == .continue)
     #expect(source.send(2) == .continue)
     scheduler.advance()
-    #expect(witness == nil, "released once the delivery returned")
-    #expect(received.withLock { $0 } == [1], "nothing queued is delivered after the cancel")
+    #expect(!sink.isHeld(), "released once the delivery returned")
+    #expect(sink.received.withLock { $0 } == [1], "nothing queued is delivered after the cancel")
     #expect(source.send(4) == .stop)
     scheduler.advance()
-    #expect(received.withLock { $0 } == [1])
+    #expect(sink.received.withLock { $0 } == [1])
     #expect(scheduler.pendingCount == 0, "no run left scheduled")
   }
 

@@ -104,7 +104,7 @@ extension SignalOnMainActor where Failure == Never {
 
 /// Calls a main-actor closure; only ever subscribed through `SignalOnMainActor`, whose delivery runs on
 /// the main thread in the main queue's context, where the main actor runs (see
-/// `MainActorDelivery.deliver(_:to:)`, which asserts it in debug builds). So the closure is called as it
+/// `MainActorDelivery.deliver(_:from:)`, which asserts it in debug builds). So the closure is called as it
 /// is, seen without its isolation (`MainActorEventHandler`), as `MainActor.assumeIsolated` calls its
 /// closure once its check has passed — without that check and a boxed closure for every event.
 @usableFromInline
