@@ -7,8 +7,8 @@
 #   Tools/callgrind/instructions.sh                 every workload below
 #   Tools/callgrind/instructions.sh W5 W5-once      those
 #
-# Needs valgrind; W6, W7 and W8 start tasks or wait on Dispatch and are not counted (callgrind crashes on a
-# program that starts a Task).
+# Needs valgrind; W6 and W7 start tasks or wait on Dispatch and are not counted (callgrind crashes on a
+# program that starts a Task). W8 registers Dispatch timers and cancels them: it counts.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 command -v valgrind >/dev/null || { echo "instructions.sh: valgrind is not installed" >&2; exit 2; }
@@ -16,11 +16,11 @@ declare -A functions=(
   [W1]="throughputSignals throughputClosures" [W2]="churnSignals churnClosures"
   [W3]="fanInSignals fanInClosures" [W4]="virtualTimeSignals virtualTimeHeap"
   [W4-10k]="virtualTimeSignals virtualTimeHeap" [W5]="introRaceSignals introRaceHeap"
-  [W5-once]="introRaceOnceSignals introRaceOnceHeap" [W9]="introDecidedSignals introDecidedByHand"
+  [W5-once]="introRaceOnceSignals introRaceOnceHeap" [W8]="introStartSignals introStartByHand" [W9]="introDecidedSignals introDecidedByHand"
   [W10]="fanOutSend fanOutCall" [W11]="searchFieldSignals searchFieldByHand"
 )
 workloads=("$@")
-[[ ${#workloads[@]} -gt 0 ]] || workloads=(W1 W2 W3 W4 W4-10k W5 W5-once W9 W10 W11)
+[[ ${#workloads[@]} -gt 0 ]] || workloads=(W1 W2 W3 W4 W4-10k W5 W5-once W8 W9 W10 W11)
 swift build -c release --product signals-bench >/dev/null
 bench="$(swift build -c release --show-bin-path)/signals-bench"
 symbols=$(nm "$bench" | awk '{print $3}')
