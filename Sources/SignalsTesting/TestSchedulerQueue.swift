@@ -15,14 +15,15 @@ import Signals
 // A token's id is `slot | generation << 32`: the token of an action that already ran or was cancelled finds
 // another generation and does nothing. Measured against a plain heap (W4, W4-10k): see BENCHMARKS.md.
 
-/// A deadline as `Duration`'s two words, compared as the signed 128-bit count of attoseconds they are.
+/// A deadline as the signed 128-bit count of attoseconds of a `Duration`, in two words, compared inline (the
+/// standard library's `Duration` operators are calls).
 ///
-/// `Duration` is `@frozen` with exactly these public stored properties (`_high: Int64`, `_low: UInt64`), so
-/// comparing (high, low) lexicographically is comparing durations, inlined: the standard library's
-/// `Duration` operators are calls. A test checks the order and the round trip.
+/// Read and written through public API only: `Duration.attoseconds`, an `Int128` that inlines to its two words,
+/// where it exists (macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, and every other platform); below those,
+/// `components` and `init(secondsComponent:attosecondsComponent:)`. Tests check the order and both round trips.
 package struct TestSchedulerKey: Equatable {
-  var high: Int64
-  var low: UInt64
+  package var high: Int64
+  package var low: UInt64
 
   @inline(__always)
   init(high: Int64, low: UInt64) {
@@ -32,18 +33,51 @@ package struct TestSchedulerKey: Equatable {
 
   @inline(__always)
   init(_ duration: Duration) {
-    self.init(high: duration._high, low: duration._low)
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      let attoseconds = duration.attoseconds
+      self.init(high: Int64(truncatingIfNeeded: attoseconds >> 64), low: UInt64(truncatingIfNeeded: attoseconds))
+    } else {
+      self.init(components: duration.components)
+    }
   }
 
-  var duration: Duration { Duration(_high: high, low: low) }
+  /// The key of `seconds` × 10¹⁸ + `attoseconds` (`Duration.components`), computed in 128 bits.
+  @inline(never)
+  package init(components: (seconds: Int64, attoseconds: Int64)) {
+    let scaled = components.seconds.multipliedFullWidth(by: 1_000_000_000_000_000_000)
+    let (low, carry) = scaled.low.addingReportingOverflow(UInt64(bitPattern: components.attoseconds))
+    // Adds the attoseconds' sign extension (all ones when negative) and the carry out of the low word.
+    self.init(high: scaled.high &+ (components.attoseconds < 0 ? -1 : 0) &+ (carry ? 1 : 0), low: low)
+  }
+
+  @inline(__always)
+  var duration: Duration {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+      return Duration(attoseconds: Int128(high) << 64 | Int128(low))
+    } else {
+      return durationFromComponents
+    }
+  }
+
+  /// The `Duration` of this key through `init(secondsComponent:attosecondsComponent:)` (what `duration` uses
+  /// below macOS 15 / iOS 18).
+  package var durationFromComponents: Duration {
+    @inline(never) get {
+      let (seconds, attoseconds) = Int64(1_000_000_000_000_000_000).dividingFullWidth((high: high, low: low))
+      return Duration(secondsComponent: seconds, attosecondsComponent: attoseconds)
+    }
+  }
 
   /// `Duration`'s words, as the heap compares them.
   @inline(__always)
-  package static func words(_ duration: Duration) -> (high: Int64, low: UInt64) { (duration._high, duration._low) }
+  package static func words(_ duration: Duration) -> (high: Int64, low: UInt64) {
+    let key = Self(duration)
+    return (key.high, key.low)
+  }
 
   /// The `Duration` of two words from `words(_:)`.
   @inline(__always)
-  package static func duration(high: Int64, low: UInt64) -> Duration { Duration(_high: high, low: low) }
+  package static func duration(high: Int64, low: UInt64) -> Duration { Self(high: high, low: low).duration }
 
   /// The later of `self` and `other`.
   @inline(__always)
@@ -52,9 +86,10 @@ package struct TestSchedulerKey: Equatable {
   /// `self + max(delay, .zero)`, trapping on overflow as `Duration`'s `+` does.
   @inline(__always)
   func advanced(byAtLeastZero delay: Duration) -> Self {
-    guard delay._high >= 0 else { return self }
-    let (low, carry) = self.low.addingReportingOverflow(delay._low)
-    let (partial, overflow) = self.high.addingReportingOverflow(delay._high)
+    let delay = Self(delay)
+    guard delay.high >= 0 else { return self }
+    let (low, carry) = self.low.addingReportingOverflow(delay.low)
+    let (partial, overflow) = self.high.addingReportingOverflow(delay.high)
     let (high, carryOverflow) = partial.addingReportingOverflow(carry ? 1 : 0)
     precondition(!overflow && !carryOverflow, "Signals: TestScheduler: the deadline overflows Duration")
     return Self(high: high, low: low)

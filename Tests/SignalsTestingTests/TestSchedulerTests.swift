@@ -291,4 +291,26 @@ import Testing
       #expect(less(a, b) == (a < b), "\(a) vs \(b)")
     }
   }
+
+  /// Below macOS 15 / iOS 18 (no `Duration.attoseconds`), the key goes through `Duration.components`: the same
+  /// words, and the same duration back.
+  @Test func theComponentsPathGivesTheSameWords() {
+    var random = SeededGenerator(seed: 31)
+    var samples: [Duration] = [
+      .zero, .nanoseconds(1), .nanoseconds(-1), .seconds(-1), .milliseconds(-1500), .milliseconds(2600),
+      .seconds(Int64.max), .seconds(Int64.min), Duration(secondsComponent: 0, attosecondsComponent: -1),
+      Duration(secondsComponent: -7, attosecondsComponent: -999_999_999_999_999_999),
+    ]
+    for _ in 0..<2000 {
+      let seconds = Int64.random(in: -1_000_000_000...1_000_000_000, using: &random)
+      let attoseconds = Int64.random(in: -999_999_999_999_999_999...999_999_999_999_999_999, using: &random)
+      samples.append(Duration(secondsComponent: seconds, attosecondsComponent: attoseconds))
+    }
+    for duration in samples {
+      let key = TestSchedulerKey(components: duration.components)
+      let (high, low) = TestSchedulerKey.words(duration)
+      #expect(key.high == high && key.low == low, "\(duration)")
+      #expect(key.durationFromComponents == duration, "\(duration)")
+    }
+  }
 }
