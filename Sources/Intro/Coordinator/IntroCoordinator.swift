@@ -163,9 +163,7 @@ public final class IntroCoordinator {
     let scheduler = configuration.scheduler
     let now = scheduler.now
     session.start(at: now, diagnostic: history?.diagnostic)
-    // A `weak let`: read with no exclusivity check (a `[weak self]` capture is a variable, checked per message).
-    weak let coordinator = self
-    inboxSubscription = inbox.receiveOnMainActor().sink { message in coordinator?.receive(message) }
+    inboxSubscription = inbox.receiveOnMainActor().sink { [weak self] message in self?.receive(message) }
     if let reason = notShown ?? (reduceMotion && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
       finish(reason: reason, presentation: .none, decidedBy: .init(), at: now)
       startContent()

@@ -154,9 +154,9 @@ private final class Rig {
     rig!.coordinator.start(reduceMotion: false) { _ in }  // (Rig.start's onFinish would keep the rig)
     let (trigger, content, taps) = (rig!.trigger, rig!.content, rig!.taps)
     #expect(trigger.hasObservers && content.hasObservers && taps.hasObservers)
-    weak let coordinator = rig!.coordinator
+    let coordinatorIsReleased = { [weak coordinator = rig!.coordinator] in coordinator == nil }
     rig = nil
-    #expect(coordinator == nil)
+    #expect(coordinatorIsReleased())
     #expect(!trigger.hasObservers && !content.hasObservers && !taps.hasObservers)
   }
 

@@ -94,7 +94,7 @@ private final class ObserverWitness: Sendable {}
     let subject = PassthroughSignal<Int, Never>()
     let received = Locked(0)
     var witnesses: [ObserverWitness] = (0..<5_000).map { _ in ObserverWitness() }
-    weak let last = witnesses.last
+    let lastIsReleased = { [weak last = witnesses.last] in last == nil }
     let tokens = witnesses.map { witness in
       subject.prefix(1).sink { [witness] _ in
         _ = witness
@@ -105,7 +105,7 @@ private final class ObserverWitness: Sendable {}
     subject.send(1)
     subject.send(2)
     #expect(received.withLock { $0 } == 5_000)
-    #expect(last == nil)
+    #expect(lastIsReleased())
     withExtendedLifetime(tokens) {}
   }
 
