@@ -12,9 +12,13 @@ import Dispatch
 ///
 /// - Its timeline's zero is the scheduler's creation; ``now`` reads the system's uptime clock
 ///   (`DispatchTime`, monotonic), never the wall clock, so changing the date does not move it.
-/// - `schedule(_:)` (and a zero or negative `schedule(after:)`) is `queue.async`; `schedule(at:)` is
-///   `queue.asyncAfter(deadline:)` on the same uptime clock, so absolute deadlines (like
-///   ``TimerSignal``'s) do not drift. A deadline in the past runs as soon as the queue can.
+/// - `schedule(_:)` (and a zero or negative `schedule(after:)`) is `queue.async`; `schedule(at:)` waits
+///   for a `DispatchSourceTimer` on the same uptime clock, so absolute deadlines (like ``TimerSignal``'s)
+///   do not drift. A deadline in the past runs as soon as the queue can.
+/// - A timed action runs at most ``leeway`` after its deadline (1 ms by default), as the timer asks.
+///   (`asyncAfter` lets Darwin choose: a tenth of the delay, so up to 300 ms late for a 3 s timeout.)
+///   One timer serves all of a scheduler's timed actions, armed for the earliest; on a concurrent queue,
+///   actions due together run one after the other.
 /// - Actions due at the same instant usually run in the order they were scheduled on a serial queue, but
 ///   Dispatch does not promise it; on a concurrent queue they may run at once.
 /// - An action runs unless it is cancelled: ``cancel(_:)`` releases its closure at once, and the queue
@@ -24,13 +28,20 @@ import Dispatch
 public final class DispatchSignalScheduler: SignalScheduler {
   /// The queue the actions run on.
   public let queue: DispatchQueue
+  /// How late after its deadline a timed action may run: the leeway the scheduler's timer asks Dispatch
+  /// for (within it, the system may coalesce timers to save energy).
+  public let leeway: DispatchTimeInterval
   /// The uptime (ns) of this scheduler's zero.
   private let zero: UInt64
+  /// The timed actions, and the timer that runs them.
+  private let timers: DispatchTimers
 
-  /// A scheduler on `queue`, whose zero is now.
-  public init(queue: DispatchQueue) {
+  /// A scheduler on `queue`, whose zero is now, whose timed actions run at most `leeway` late.
+  public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .milliseconds(1)) {
     self.queue = queue
+    self.leeway = leeway
     self.zero = DispatchTime.now().uptimeNanoseconds
+    self.timers = DispatchTimers(queue: queue, leeway: leeway)
   }
 
   /// The main queue's scheduler (on Apple platforms, the main thread: UI work goes here).
@@ -41,25 +52,26 @@ public final class DispatchSignalScheduler: SignalScheduler {
     SignalInstant(offset: .nanoseconds(Int64(clamping: DispatchTime.now().uptimeNanoseconds &- zero)))
   }
 
-  /// Runs `action` on the queue at `deadline` (`asyncAfter`), or as soon as possible if it has passed.
+  /// Runs `action` on the queue at `deadline`, at most ``leeway`` late, or as soon as possible if it has
+  /// passed.
   @discardableResult
   public func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
     -> SignalScheduledAction
   {
     let scheduled = ScheduledAction(action)
-    queue.asyncAfter(deadline: dispatchTime(deadline)) { scheduled.run() }
+    timers.schedule(scheduled, at: uptimeNanoseconds(deadline))
     return SignalScheduledAction(id: 0, object: scheduled)
   }
 
-  /// Runs `action` on the queue once `delay` has passed (`asyncAfter`); with a zero or negative delay, as
-  /// soon as possible (`async`).
+  /// Runs `action` on the queue once `delay` has passed, at most ``leeway`` late; with a zero or negative
+  /// delay, as soon as possible (`async`).
   @discardableResult
   public func schedule(after delay: Duration, _ action: consuming @escaping @Sendable () -> Void)
     -> SignalScheduledAction
   {
     let scheduled = ScheduledAction(action)
     if delay > .zero {
-      queue.asyncAfter(deadline: dispatchTime(now.advanced(by: delay))) { scheduled.run() }
+      timers.schedule(scheduled, at: uptimeNanoseconds(now.advanced(by: delay)))
     } else {
       queue.async { scheduled.run() }
     }
@@ -73,11 +85,17 @@ public final class DispatchSignalScheduler: SignalScheduler {
 
   /// The `DispatchTime` of `instant`: clamped to this scheduler's zero and to the distant future.
   package func dispatchTime(_ instant: SignalInstant) -> DispatchTime {
-    guard instant.offset > .zero else { return DispatchTime(uptimeNanoseconds: zero) }
+    let uptime = uptimeNanoseconds(instant)
+    return uptime == .max ? .distantFuture : DispatchTime(uptimeNanoseconds: uptime)
+  }
+
+  /// The uptime (ns) of `instant`: clamped to this scheduler's zero, and `UInt64.max` for the distant future.
+  package func uptimeNanoseconds(_ instant: SignalInstant) -> UInt64 {
+    guard instant.offset > .zero else { return zero }
     let (seconds, attoseconds) = instant.offset.components
     let (wholeNanoseconds, overflow) = UInt64(seconds).multipliedReportingOverflow(by: 1_000_000_000)
     let nanoseconds = wholeNanoseconds &+ UInt64(attoseconds / 1_000_000_000)
-    guard !overflow, nanoseconds < UInt64.max - zero - 1 else { return .distantFuture }
-    return DispatchTime(uptimeNanoseconds: zero + nanoseconds)
+    guard !overflow, nanoseconds < UInt64.max - zero - 1 else { return .max }
+    return zero + nanoseconds
   }
 }

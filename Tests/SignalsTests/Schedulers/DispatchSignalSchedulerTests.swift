@@ -85,6 +85,61 @@ import Testing
     #expect(scheduler.dispatchTime(SignalInstant(offset: .seconds(Int64.max / 2))) == .distantFuture)
     let oneSecond = scheduler.dispatchTime(SignalInstant(offset: .seconds(1)))
     #expect(oneSecond.uptimeNanoseconds - zero.uptimeNanoseconds == 1_000_000_000)
+    #expect(scheduler.uptimeNanoseconds(SignalInstant(offset: .seconds(Int64.max / 2))) == .max)
+    // An action at the distant future waits without arming the timer, and cancels like any other.
+    let never = scheduler.schedule(at: SignalInstant(offset: .seconds(Int64.max / 2))) { Issue.record("ran") }
+    scheduler.cancel(never)
+  }
+
+  /// The timer asks Dispatch for a small, stated leeway: `asyncAfter` let Darwin take a tenth of the delay
+  /// (300 ms for the intro's 3 s timeout).
+  @Test func timedActionsAskForASmallStatedLeeway() {
+    #expect(DispatchSignalScheduler(queue: DispatchQueue(label: "leeway-test")).leeway == .milliseconds(1))
+    #expect(DispatchSignalScheduler.main.leeway == .milliseconds(1))
+    let precise = DispatchSignalScheduler(queue: DispatchQueue(label: "leeway-test"), leeway: .microseconds(100))
+    #expect(precise.leeway == .microseconds(100))
+  }
+
+  @Test func realTimeTimedActionsRunInDeadlineOrderEqualDeadlinesFirstInFirstOut() async {
+    let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "timed-order-test"))
+    let start = scheduler.now
+    let order = Locked<[String]>([])
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      // Scheduled out of deadline order: later deadlines first, an earlier one after, two equal ones.
+      for (name, milliseconds) in [("c", 40), ("a", 10), ("d", 40), ("b", 20), ("e", 60)] {
+        scheduler.schedule(at: start + .milliseconds(milliseconds)) {
+          #expect(scheduler.now >= start + .milliseconds(milliseconds), "\(name) ran early")
+          let count = order.withLock { order in
+            order.append(name)
+            return order.count
+          }
+          if count == 5 { done.resume() }
+        }
+      }
+    }
+    #expect(order.withLock { $0 } == ["a", "b", "c", "d", "e"])
+  }
+
+  @Test func realTimeATimedActionCanScheduleTheNextAndCancelAnother() async {
+    let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "timed-chain-test"))
+    let ran = Locked<[Int]>([])
+    await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+      let never = scheduler.schedule(after: .milliseconds(30)) { ran.withLock { $0.append(-1) } }
+      @Sendable func step(_ index: Int) {
+        scheduler.schedule(after: .milliseconds(5)) {
+          ran.withLock { $0.append(index) }
+          if index == 1 { scheduler.cancel(never) }
+          if index < 3 { step(index + 1) } else { done.resume() }
+        }
+      }
+      step(1)
+    }
+    // Past the cancelled action's deadline: it never runs, and the timer is armed again after going idle.
+    let later = await withCheckedContinuation { (done: CheckedContinuation<Bool, Never>) in
+      scheduler.schedule(after: .milliseconds(40)) { done.resume(returning: true) }
+    }
+    #expect(later)
+    #expect(ran.withLock { $0 } == [1, 2, 3])
   }
 
   @Test func mainIsTheMainQueue() {
