@@ -2,6 +2,12 @@ import Intro
 import Signals
 import SignalsTesting
 
+// Swift Testing, where it can be imported (a test target's build): a refused run is recorded as a test failure
+// (`Issue.record`) instead of ending the whole test run. Nothing else here depends on it.
+#if canImport(Testing)
+  import Testing
+#endif
+
 /// The inputs a test's intro is made of, scripted on a ``IntroHarness``'s virtual time.
 ///
 /// Pass them where the app passes its own: `.endTrigger(inputs.trigger, …)`, `.signal(inputs.content)`,
@@ -190,13 +196,28 @@ public struct IntroTestResult: Sendable, CustomStringConvertible {
 /// Each run makes a new `TestScheduler`, the inputs and the coordinator, starts it at virtual time zero and
 /// advances until `until` (60 s by default), on the calling thread — the main actor, so the outcome is
 /// decided inside the advance, at its virtual instant.
+///
+/// Async work (`IntroWork.task`) runs in virtual time on the scheduler's task executor. Where task executors
+/// do not exist (before macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2) the work is refused rather than
+/// run in real time: the run records a test failure that names the OS it needs (with Swift Testing;
+/// without it, a precondition failure), and the work never becomes ready.
 @MainActor
 public struct IntroHarness {
   private let makeConfiguration: @MainActor (IntroTestInputs) -> IntroConfiguration
+  private let offersTaskExecutor: Bool
 
   /// A harness for the intro `makeConfiguration` builds from the scripted inputs.
   public init(_ makeConfiguration: @escaping @MainActor (IntroTestInputs) -> IntroConfiguration) {
+    self.init(offersTaskExecutor: true, makeConfiguration)
+  }
+
+  /// A harness whose scheduler offers its task executor only if `offersTaskExecutor`: `false` plays, on any
+  /// OS, one without task executors (how this package tests the refusal on Linux).
+  package init(
+    offersTaskExecutor: Bool, _ makeConfiguration: @escaping @MainActor (IntroTestInputs) -> IntroConfiguration
+  ) {
     self.makeConfiguration = makeConfiguration
+    self.offersTaskExecutor = offersTaskExecutor
   }
 
   /// Runs one intro with these scripts.
@@ -215,7 +236,9 @@ public struct IntroHarness {
     taps: IntroScript = nil, isActive: IntroScript = nil, skips: [Duration] = [], cancelAt: Duration? = nil,
     reduceMotion: Bool = false, schedulingSeed: UInt64? = nil, until: Duration = .seconds(60)
   ) -> IntroTestResult {
-    let scheduler = TestScheduler()
+    let refusals = Locked<[String]>([])
+    let scheduler = TestScheduler(
+      offersTaskExecutor: offersTaskExecutor, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
     var order = SchedulingOrder(seed: schedulingSeed)
     let scripts = IntroScripts(
       trigger: trigger, playback: playback, asset: asset, content: content, taps: taps, isActive: isActive,
@@ -234,7 +257,18 @@ public struct IntroHarness {
     coordinator.start(reduceMotion: reduceMotion) { _ in finishes.withLock { $0 += 1 } }
     scheduler.advance(to: .zero + until)
     callSubscription.cancel()
+    for message in refusals.withLock({ $0 }) { Self.recordFailure(message) }
     return IntroTestResult(
       outcome: coordinator.phase.outcome, trace: coordinator.trace, finishCount: finishes.withLock { $0 })
+  }
+
+  /// Records `message` as a failure of the running test (Swift Testing), or stops the program where Swift
+  /// Testing cannot be imported.
+  private static func recordFailure(_ message: String) {
+    #if canImport(Testing)
+      Issue.record(Comment(rawValue: "IntroHarness: " + message))
+    #else
+      preconditionFailure("IntroHarness: " + message)
+    #endif
   }
 }

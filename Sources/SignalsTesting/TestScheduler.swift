@@ -43,12 +43,28 @@ import Signals
 /// (``executor``, which is its ``taskExecutor``): see ``TestClock``.
 public final class TestScheduler: SignalScheduler, Sendable {
   let state = Locked(TestSchedulerState())
+  /// Whether ``taskExecutor`` is offered: `false` plays, on any OS, one without task executors.
+  let offersTaskExecutor: Bool
+  /// Receives the refusal of async work the scheduler cannot run in virtual time; `nil`: a precondition failure.
+  let asyncWorkRefused: (@Sendable (String) -> Void)?
 
   /// The default for ``run(limit:)``: enough for any finite test, small enough to stop an endless timer quickly.
   public static let defaultRunLimit = 1_000_000
 
   /// Creates a scheduler at virtual time zero with nothing pending.
-  public init() {}
+  public init() {
+    offersTaskExecutor = true
+    asyncWorkRefused = nil
+  }
+
+  /// A scheduler that hands the refusal of async work it cannot run in virtual time (no task executors) to
+  /// `asyncWorkRefused` instead of failing a precondition, and that offers its task executor only if
+  /// `offersTaskExecutor`: how `IntroTesting`'s harness records the refusal as a test failure, and how tests
+  /// play an OS without task executors.
+  package init(offersTaskExecutor: Bool, asyncWorkRefused: (@Sendable (String) -> Void)?) {
+    self.offersTaskExecutor = offersTaskExecutor
+    self.asyncWorkRefused = asyncWorkRefused
+  }
 
   /// The current virtual instant.
   public var now: SignalInstant { SignalInstant(offset: state.withLock { $0.now }) }
@@ -141,7 +157,7 @@ public final class TestScheduler: SignalScheduler, Sendable {
 
   /// The executor that runs async tasks in this scheduler's virtual time (``executor``).
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  public var taskExecutor: (any TaskExecutor)? { executor }
+  public var taskExecutor: (any TaskExecutor)? { offersTaskExecutor ? executor : nil }
 
   /// Advances virtual time by `duration`, running every action due by then, in order.
   ///
@@ -243,6 +259,22 @@ extension TestScheduler {
         of run(), or pass a larger limit.
         """
     }
+  }
+}
+
+extension TestScheduler: VirtualTimeScheduler {
+  /// Why async work is refused where task executors do not exist.
+  package static let asyncWorkRefusal = """
+    Signals: async work on a TestScheduler (TaskSignal(on:), AsyncSequenceSignal.on(_:), IntroWork.task) \
+    needs task executors, which this OS does not have: they need \(taskExecutorOSVersions). Here the work \
+    would run on the global executor, in real time, and the test would depend on the wall clock. Mark the \
+    test @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *).
+    """
+
+  /// Refuses async work it cannot run in virtual time: see ``asyncWorkRefusal``.
+  package func refuseAsyncWork() {
+    guard let asyncWorkRefused else { preconditionFailure(Self.asyncWorkRefusal) }
+    asyncWorkRefused(Self.asyncWorkRefusal)
   }
 }
 

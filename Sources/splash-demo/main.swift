@@ -42,6 +42,11 @@ do {
 
 /// `--timeline` and `--svg`: virtual time, at once.
 @MainActor func runTimeline() -> Never {
+  // The simulated load is async work on the TestScheduler's clock: it needs task executors.
+  guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
+    printError("splash-demo: --timeline and --svg need macOS 15 or later (task executors run the load in virtual time)")
+    exit(2)
+  }
   let model = DemoTimeline.run(options)
   if let path = options.svgPath {
     let picture = TimelineSVG(

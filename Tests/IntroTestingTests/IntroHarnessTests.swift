@@ -76,3 +76,46 @@ import Testing
     #expect("\(IntroTestError("x"))" == "x")
   }
 }
+
+/// Where task executors do not exist (before macOS 15 / iOS 18), the harness refuses the app's async work
+/// (`IntroWork.task`) as a recorded test failure that names the OS, instead of running it in real time; the
+/// rest of the run goes on. Linux has task executors: these harnesses play an OS without them.
+@MainActor
+@Suite struct IntroHarnessWithoutTaskExecutorsTests {
+  private static func intro(offersTaskExecutor: Bool, loaded: Locked<Bool>) -> IntroHarness {
+    IntroHarness(offersTaskExecutor: offersTaskExecutor) { inputs in
+      let clock = inputs.scheduler.clock
+      return .seed000(
+        animation: .seed000(endTrigger: inputs.trigger),
+        content: .task {
+          try await clock.sleep(for: .seconds(1))
+          loaded.withLock { $0 = true }
+        },
+        scheduler: inputs.scheduler)
+    }
+  }
+
+  @Test func asyncWorkIsARecordedFailureNamingTheOSNotACrash() {
+    let loaded = Locked(false)
+    let intro = Self.intro(offersTaskExecutor: false, loaded: loaded)
+    var result: IntroTestResult?
+    withKnownIssue {
+      result = intro.run(trigger: .at(seconds: 1.2))
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.hasPrefix("IntroHarness: Signals: async work on a TestScheduler")
+        && ["macOS 15", "iOS 18", "tvOS 18", "watchOS 11", "visionOS 2"].allSatisfy(text.contains)
+    }
+    // The work never ran, in real time or otherwise: the content never became ready, so the intro timed out.
+    #expect(!loaded.withLock { $0 })
+    #expect(result?.kind == .timedOut)
+  }
+
+  @Test func withTaskExecutorsTheWorkRunsInVirtualTime() {
+    let loaded = Locked(false)
+    let result = Self.intro(offersTaskExecutor: true, loaded: loaded).run(trigger: .at(.milliseconds(1200)))
+    #expect(loaded.withLock { $0 })
+    #expect(result.kind == .completed)
+    #expect(result.endedAfter == .milliseconds(1200))
+  }
+}

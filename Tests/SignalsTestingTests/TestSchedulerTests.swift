@@ -314,3 +314,71 @@ import Testing
     }
   }
 }
+
+/// Where task executors do not exist (before macOS 15 / iOS 18), async work on a `TestScheduler` cannot run in
+/// virtual time: it is refused, with a message naming the OS it needs, instead of running in real time. Linux
+/// has task executors: these schedulers play an OS without them.
+@Suite struct TestSchedulerAsyncWorkRefusalTests {
+  /// A scheduler without a task executor, and the refusals it reported.
+  private func schedulerWithoutTaskExecutors() -> (TestScheduler, Locked<[String]>) {
+    let refusals = Locked<[String]>([])
+    let scheduler = TestScheduler(
+      offersTaskExecutor: false, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
+    return (scheduler, refusals)
+  }
+
+  @Test func aTaskSignalIsRefusedWithTheOSItNeedsAndNeverRuns() async {
+    let (scheduler, refusals) = schedulerWithoutTaskExecutors()
+    let ran = Locked(false)
+    let received = Locked<[String]>([])
+    let token = TaskSignal(on: scheduler) { () async throws -> String in
+      ran.withLock { $0 = true }
+      try await scheduler.clock.sleep(for: .seconds(1))
+      return "loaded"
+    }
+    .replaceError(with: "failed").sink { value in received.withLock { $0.append(value) } }
+    #expect(refusals.withLock { $0 } == [TestScheduler.asyncWorkRefusal])
+    for version in ["macOS 15", "iOS 18", "tvOS 18", "watchOS 11", "visionOS 2", "@available("] {
+      #expect(TestScheduler.asyncWorkRefusal.contains(version), "\(version)")
+    }
+    scheduler.advance(by: .seconds(2))
+    await Task.yield()
+    #expect(!ran.withLock { $0 }, "refused work must not run on the global executor")
+    #expect(received.withLock { $0 }.isEmpty)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func anAsyncSequenceOnTheSchedulerIsRefusedToo() {
+    let (scheduler, refusals) = schedulerWithoutTaskExecutors()
+    let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
+    let received = Locked<[Int]>([])
+    let token = AsyncSequenceSignal(stream).on(scheduler).sink { value in received.withLock { $0.append(value) } }
+    continuation.yield(1)
+    scheduler.advance()
+    #expect(refusals.withLock { $0.count } == 1)
+    #expect(received.withLock { $0 }.isEmpty)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func withTaskExecutorsTheSameWorkRunsInVirtualTime() {
+    let refusals = Locked<[String]>([])
+    let scheduler = TestScheduler(
+      offersTaskExecutor: true, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
+    let received = Locked<[String]>([])
+    let token = TaskSignal(on: scheduler) { () async throws -> String in
+      try await scheduler.clock.sleep(for: .seconds(1))
+      return "loaded"
+    }
+    .replaceError(with: "failed").sink { value in received.withLock { $0.append(value) } }
+    scheduler.advance(by: .seconds(1))
+    #expect(received.withLock { $0 } == ["loaded"])
+    #expect(refusals.withLock { $0 }.isEmpty)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func schedulersOnRealTimeAreNotVirtualTimeSchedulers() {
+    #expect(!(DispatchSignalScheduler.main as any SignalScheduler is any VirtualTimeScheduler))
+    #expect(!(ImmediateSignalScheduler() as any SignalScheduler is any VirtualTimeScheduler))
+    #expect(TestScheduler() as any SignalScheduler is any VirtualTimeScheduler)
+  }
+}

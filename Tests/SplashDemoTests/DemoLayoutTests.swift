@@ -31,6 +31,7 @@ import Testing
     return nil
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test(arguments: sizes) func theIntroIsCentredAndWithinTheScreen(size: TerminalSize) throws {
     let (session, scheduler) = try virtualSession(["--load", "20", "--timeout", "25"])
     session.start()
@@ -48,6 +49,7 @@ import Testing
     }
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test(arguments: sizes) func theLogoIsAsLargeAsTheScreenAllows(size: TerminalSize) throws {
     let (session, _) = try virtualSession()
     session.start()
@@ -62,6 +64,7 @@ import Testing
     }
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theWaveRaisesItsLetter() throws {
     let (session, scheduler) = try virtualSession()
     session.start()
@@ -72,6 +75,7 @@ import Testing
     #expect(lines[base - 1] == String(repeating: " ", count: column + 3) + "d")
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theStillPoseHasTheTextLyingStill() throws {
     let (session, scheduler) = try virtualSession(["--reduce-motion", "static", "--load", "2"])
     session.start()
@@ -83,6 +87,7 @@ import Testing
     #expect(!lines.contains { $0.contains("[") })
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test(arguments: sizes) func theContentScreenShowsTheOutcomeItsTimeAndTheTrace(size: TerminalSize) throws {
     let (session, scheduler) = try virtualSession(["--load", "2"])
     session.start()
@@ -107,6 +112,7 @@ import Testing
     #expect(lines.last == String(repeating: " ", count: footerColumn) + DemoLayout.contentFooter)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aLongTraceIsCutToTheScreen() throws {
     let (session, scheduler) = try virtualSession(["--scenario", "wave", "--load", "7", "--timeout", "8"])
     session.start()
@@ -117,6 +123,7 @@ import Testing
     #expect(small.contains { $0.hasPrefix("  … ") && $0.hasSuffix(" more lines") })
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func tinyScreensDropWhatDoesNotFit() throws {
     let (session, scheduler) = try virtualSession()
     session.start()
@@ -132,6 +139,7 @@ import Testing
     #expect(content.allSatisfy { $0.count <= 12 })
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theIntroFadesToTheContentsBackground() throws {
     let (session, scheduler) = try virtualSession(["--load", "0"])
     session.start()

@@ -8,6 +8,7 @@ import Testing
 /// The demo's app in virtual time: what the coordinator decides and what the screens are drawn from.
 @MainActor
 @Suite struct DemoSessionTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func seed000PlaysItsDecorationAndCompletesAtItsLength() throws {
     let (session, scheduler) = try virtualSession()
     #expect(session.model.isShowingIntro)
@@ -41,6 +42,7 @@ import Testing
     #expect(scheduler.pendingCount == 0)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aKeySkipsThroughTheCoordinatorAndTheLoadGoesOnAfterIt() throws {
     let (session, scheduler) = try virtualSession(["--load", "2"])
     var outcomes: [IntroOutcome.Kind] = []
@@ -62,11 +64,13 @@ import Testing
     #expect(outcomes == [.skipped])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aKeyBeforeStartDoesNothing() throws {
     let (session, _) = try virtualSession()
     #expect(!session.pressKey())
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theWaveScenarioShowsTheCoordinatorsProgress() throws {
     let (session, scheduler) = try virtualSession(["--scenario", "wave", "--load", "1"])
     session.start()
@@ -83,6 +87,7 @@ import Testing
     #expect(session.model.trace?.deciding.map(\.input) == [.playback])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theStagesScenarioShowsTheCoordinatorsStages() throws {
     let (session, scheduler) = try virtualSession(["--scenario", "stages", "--load", "3", "--timeout", "5"])
     session.start()
@@ -98,6 +103,7 @@ import Testing
     #expect(session.model.trace?.deciding.map(\.input) == [.content])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func seed000HoldsItsLastPoseUntilTheLoad() throws {
     let (session, scheduler) = try virtualSession(["--load", "2.8"])
     session.start()
@@ -109,6 +115,7 @@ import Testing
     #expect(session.model.ending?.kind == .completed)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aSlowLoadTimesOut() throws {
     let (session, scheduler) = try virtualSession(["--load", "10"])
     session.start()
@@ -117,6 +124,7 @@ import Testing
     #expect(session.model.load == .loading)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aFailingLoadEndsTheIntroAtOnce() throws {
     let (session, scheduler) = try virtualSession(["--fail-load", "--load", "0.8"])
     session.start()
@@ -126,6 +134,7 @@ import Testing
     #expect(session.model.load == .failed("the portfolio request failed", at: ms(800)))
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theMinimumTimeHoldsACompletion() throws {
     let (session, scheduler) = try virtualSession(["--scenario", "stages", "--load", "0.5", "--min", "2.5"])
     session.start()
@@ -136,6 +145,7 @@ import Testing
     #expect(session.model.trace?.deciding.map(\.input) == [.minimum])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func reduceMotionStaticHoldsAStillPoseUntilTheLoad() throws {
     let (session, scheduler) = try virtualSession(["--reduce-motion", "static", "--load", "1"])
     session.start()
@@ -149,6 +159,7 @@ import Testing
     #expect(session.model.ending?.presentation == .staticPose)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func reduceMotionSkipShowsNoIntroAtAll() throws {
     let (session, scheduler) = try virtualSession(["--reduce-motion", "skip"])
     session.start()
@@ -159,6 +170,7 @@ import Testing
     #expect(session.model.load == .loaded(at: ms(1500)))  // the app's work goes on
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func firstLaunchGatingRemembersInTheStateDirectory() throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("SplashDemoTests-\(UUID())")
     defer { try? FileManager.default.removeItem(at: directory) }
@@ -176,6 +188,7 @@ import Testing
     #expect(second.model.ending?.kind == .gated)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func afterUpdateGatingShowsItAgainForANewVersion() throws {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("SplashDemoTests-\(UUID()).json")
     defer { try? FileManager.default.removeItem(at: file) }

@@ -11,6 +11,7 @@ import Testing
     return DemoTimeline.run(options)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func seed000CompletesAtItsLength() throws {
     let model = try run("--timeline")
     #expect(
@@ -28,6 +29,7 @@ import Testing
         """)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theWaveIsOneLaneOfProgress() throws {
     let model = try run("--timeline", "--scenario", "wave")
     let text = DemoTimeline.text(of: model, width: nil)
@@ -36,6 +38,7 @@ import Testing
     #expect(text.contains("  playback: | = finished (decided)"))
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aLoadPastTheTimeoutIsRecordedAfterTheOutcome() throws {
     let model = try run("--scenario", "stages", "--load", "4", "--timeline")
     #expect(model.ending?.kind == .timedOut)
@@ -46,6 +49,7 @@ import Testing
     #expect(text.contains("  playback: p = value secondStep"))
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func everyFlagReachesTheTimeline() throws {
     #expect(try run("--timeline", "--fail-load", "--load", "1").ending?.kind == .contentFailed)
     #expect(try run("--timeline", "--reduce-motion", "skip").ending?.kind == .reducedMotion)
@@ -57,6 +61,7 @@ import Testing
     #expect(try run("--timeline", "--gate", "first-launch").ending?.kind == .completed)  // in memory: a first launch
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aNarrowTerminalGetsCoarserFrames() throws {
     let model = try run("--timeline", "--scenario", "wave")
     let lines = DemoTimeline.text(of: model, width: 40).split(separator: "\n")
@@ -65,6 +70,7 @@ import Testing
     #expect(lines.contains("playback  pppp   pppppp(p|)"))
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theSVGPictureIsTheTimeline() throws {
     let model = try run("--timeline")
     let picture = TimelineSVG(title: "seed000 <&> \"quoted\"", footer: ["outcome: completed"])
@@ -87,6 +93,7 @@ import Testing
     #expect(picture.components(separatedBy: "<text").count == picture.components(separatedBy: "</text>").count)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func denseLanesAreDrawnAsDots() throws {
     let model = try run("--timeline", "--scenario", "wave")
     let picture = TimelineSVG(title: "wave").render(DemoTimeline.timeline(of: model))

@@ -6,7 +6,9 @@ import Signals
 /// - A **`Bool` signal** with ``readyWhen(_:)`` is ready at its first `true`.
 /// - An **`async throws` function** with ``task(_:)`` runs in a task on the coordinator's scheduler's clock:
 ///   on a `TestScheduler` (its task executor), the app's real async path runs in virtual time; on the
-///   main-queue scheduler of an app, on the global executor. It is ready when it returns.
+///   main-queue scheduler of an app, on the global executor. It is ready when it returns. (Where task
+///   executors do not exist, before macOS 15 / iOS 18, a `TestScheduler` refuses it rather than run it in
+///   real time: `IntroHarness` records a test failure that names the OS it needs.)
 ///
 /// ```swift
 /// let content = IntroWork.task { try await Task.sleep(for: .milliseconds(300)) }  // the app's first request

@@ -55,7 +55,9 @@ where Base.Element: Sendable {
   }
 
   /// This signal, iterating on `scheduler`'s task executor when it has one (a `TestScheduler`'s: the
-  /// iteration runs only inside its advances, in virtual time), else on the global executor.
+  /// iteration runs only inside its advances, in virtual time), else on the global executor. (A
+  /// `TestScheduler` where task executors do not exist refuses the iteration, as it refuses a
+  /// ``TaskSignal``'s work: see ``TaskSignal/init(on:priority:operation:)``.)
   ///
   /// <!-- setup
   /// import SignalsTesting

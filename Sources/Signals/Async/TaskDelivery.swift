@@ -81,15 +81,22 @@ struct TaskDelivery<Observer: SignalObserver>: Sendable {
 }
 
 /// Starts the task of a task-backed signal: on `scheduler`'s task executor when it has one (a
-/// `TestScheduler`'s, so the work runs inside its advances, in virtual time), else on the global executor.
+/// `TestScheduler`'s, so the work runs inside its advances, in virtual time), else on the global executor —
+/// except for a virtual-time scheduler without one (no task executors on this OS), which refuses the work
+/// (see `VirtualTimeScheduler`): then nothing runs.
 func startSignalTask(
   priority: TaskPriority?, on scheduler: (any SignalScheduler)?,
   _ operation: sending @escaping @isolated(any) () async -> Void
 ) -> Task<Void, Never> {
-  if let scheduler, #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-    let executor = scheduler.taskExecutor
-  {
-    return Task(executorPreference: executor, priority: priority, operation: operation)
+  if let scheduler {
+    if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *), let executor = scheduler.taskExecutor
+    {
+      return Task(executorPreference: executor, priority: priority, operation: operation)
+    }
+    if let virtualTime = scheduler as? any VirtualTimeScheduler {
+      virtualTime.refuseAsyncWork()
+      return Task {}
+    }
   }
   return Task(priority: priority, operation: operation)
 }

@@ -39,8 +39,11 @@
 ///   scheduler.advance(by: .seconds(1))  // result.value == "loaded"
 ///   ```
 ///
-///   Where the scheduler has no executor (schedulers on real time, and before macOS 15 / iOS 18, where
-///   task executors do not exist), the task runs on the global executor, as without a scheduler.
+///   On a scheduler on real time (no executor), the task runs on the global executor, as without a
+///   scheduler. A `TestScheduler` where task executors do not exist (before macOS 15, iOS 18, tvOS 18,
+///   watchOS 11, visionOS 2) refuses the work with a "Signals:" precondition failure naming the OS it needs,
+///   instead of running it in real time: mark such a test `@available(macOS 15.0, iOS 18.0, tvOS 18.0,
+///   watchOS 11.0, visionOS 2.0, *)`.
 public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
   /// The priority of the task each subscription starts; `nil` inherits the subscriber's.
   public let priority: TaskPriority?

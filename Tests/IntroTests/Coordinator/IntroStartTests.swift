@@ -32,6 +32,7 @@ private func loadAccount(clock: some Clock<Duration>) async throws {
     #expect(scheduler.pendingCount == 2)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aContentTaskRunsOnTheSchedulersClockSoTheRealLoadPathIsDeterministic() {
     let scheduler = TestScheduler()
     let coordinator = IntroCoordinator(
@@ -46,6 +47,7 @@ private func loadAccount(clock: some Clock<Duration>) async throws {
     #expect(coordinator.phase.outcome?.duration == .milliseconds(1800))
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theIntroEndingNeverCancelsTheContentTaskOnlyCancelDoes() {
     let scheduler = TestScheduler()
     let finished = Locked(false)
@@ -78,6 +80,7 @@ private func loadAccount(clock: some Clock<Duration>) async throws {
     #expect(cancelled.withLock { $0 })
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aContentTaskStartsEvenWhenTheIntroDoesNotShow() {
     let scheduler = TestScheduler()
     let ran = Locked(false)
@@ -126,13 +129,16 @@ private func loadAccount(clock: some Clock<Duration>) async throws {
       ).problem == nil)
   }
 
-  @Test func theCoordinatorStopsTheProgramOnABadConfiguration() async {
-    await #expect(processExitsWith: .failure) {
-      _ = await MainActor.run {
-        IntroCoordinator(IntroConfigurationCase.minimumAboveTimeout.configuration(TestScheduler()))
+  // Exit tests exist on macOS, Linux and Windows only (not on iOS, tvOS, watchOS or visionOS).
+  #if os(macOS) || os(Linux) || os(Windows)
+    @Test func theCoordinatorStopsTheProgramOnABadConfiguration() async {
+      await #expect(processExitsWith: .failure) {
+        _ = await MainActor.run {
+          IntroCoordinator(IntroConfigurationCase.minimumAboveTimeout.configuration(TestScheduler()))
+        }
       }
     }
-  }
+  #endif
 }
 
 enum IntroConfigurationCase: Sendable {

@@ -16,6 +16,7 @@ private enum PortfolioError: Error, Equatable {
 /// Async work on a scheduler's clock: `TaskSignal(on:)` and `AsyncSequenceSignal.on(_:)` run their task
 /// on the scheduler's task executor, so a `TestScheduler` decides when it runs, deterministically.
 @Suite(.timeLimit(.minutes(1))) struct SchedulerClockTaskTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aTaskSignalSleepingOneSecondCompletesInsideAdvanceByOneSecond() {
     let scheduler = TestScheduler()
     let load = TaskSignal(on: scheduler) { try await loadPortfolio(clock: scheduler.clock) }
@@ -29,6 +30,7 @@ private enum PortfolioError: Error, Equatable {
     withExtendedLifetime(token) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aFailureArrivesAtItsVirtualInstant() {
     let scheduler = TestScheduler()
     let load = TaskSignal(on: scheduler) { () async throws(PortfolioError) -> String in
@@ -49,6 +51,7 @@ private enum PortfolioError: Error, Equatable {
     withExtendedLifetime(token) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theTaskRunsOnlyInsideTheSchedulersAdvances() {
     let scheduler = TestScheduler()
     let started = Locked(false)
@@ -65,6 +68,7 @@ private enum PortfolioError: Error, Equatable {
     withExtendedLifetime(token) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func cancellingBeforeTheSleepEndsDeliversNothingAndRemovesTheSleep() {
     let scheduler = TestScheduler()
     let load = TaskSignal(on: scheduler) { try await loadPortfolio(clock: scheduler.clock) }
@@ -78,6 +82,7 @@ private enum PortfolioError: Error, Equatable {
     #expect(scheduler.pendingCount == 0)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @MainActor @Test func aMainActorSinkGetsTheResultInsideAdvance() {
     let scheduler = TestScheduler()
     let load = TaskSignal(on: scheduler) { try await loadPortfolio(clock: scheduler.clock) }
@@ -90,6 +95,7 @@ private enum PortfolioError: Error, Equatable {
     withExtendedLifetime(token) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func onASchedulerWithoutAnExecutorTheTaskRunsOnTheGlobalExecutor() async {
     let scheduler = DispatchSignalScheduler(queue: .init(label: "no-executor"))
     #expect(scheduler.taskExecutor == nil)
@@ -100,6 +106,7 @@ private enum PortfolioError: Error, Equatable {
     withExtendedLifetime(token) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func anAsyncSequenceIteratesOnTheSchedulersExecutor() {
     let scheduler = TestScheduler()
     let (stream, continuation) = AsyncStream.makeStream(of: Int.self)
@@ -116,6 +123,7 @@ private enum PortfolioError: Error, Equatable {
     withExtendedLifetime(token) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theTestSchedulersTaskExecutorIsItsExecutor() {
     let scheduler = TestScheduler()
     #expect(scheduler.taskExecutor != nil)

@@ -332,6 +332,9 @@ extension PreconditionRow {
       api: "throttle(for:scheduler:latest:leading:trailing:)", input: "leading: false, trailing: false",
       message: "Signals: throttle(leading: false, trailing: false)"),
     PreconditionRow(api: "TestScheduler.advance(by:)", input: "-1 s", message: "Signals: TestScheduler.advance(by:"),
+    PreconditionRow(
+      api: "TaskSignal(on:)", input: "a TestScheduler without task executors (before macOS 15 / iOS 18)",
+      message: "Signals: async work on a TestScheduler"),
   ]
 
   /// Runs the bad call of the row with this API (in the child process of an exit test).
@@ -350,6 +353,10 @@ extension PreconditionRow {
     case "throttle(for:scheduler:latest:leading:trailing:)":
       _ = subject.throttle(for: .seconds(1), scheduler: TestScheduler(), latest: true, leading: false, trailing: false)
     case "TestScheduler.advance(by:)": TestScheduler().advance(by: .seconds(-1))
+    case "TaskSignal(on:)":
+      // Linux has task executors: this scheduler plays an OS without them.
+      let scheduler = TestScheduler(offersTaskExecutor: false, asyncWorkRefused: nil)
+      _ = TaskSignal(on: scheduler) { 1 }.sink { _ in }
     default: break  // an unknown row exits normally, and its exit test fails
     }
   }
@@ -361,20 +368,23 @@ extension PreconditionRow {
     #expect(row.check(), "\(row.api) with \(row.input) should: \(row.behaviour)")
   }
 
-  @Test("precondition failure with a \"Signals: \" message", arguments: PreconditionRow.all)
-  func precondition(_ row: PreconditionRow) async throws {
-    let api = row.api
-    let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-      [api = api as String] in
-      PreconditionRow.trigger(api)
+  // Exit tests exist on macOS, Linux and Windows only (not on iOS, tvOS, watchOS or visionOS).
+  #if os(macOS) || os(Linux) || os(Windows)
+    @Test("precondition failure with a \"Signals: \" message", arguments: PreconditionRow.all)
+    func precondition(_ row: PreconditionRow) async throws {
+      let api = row.api
+      let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+        [api = api as String] in
+        PreconditionRow.trigger(api)
+      }
+      let output = String(decoding: result.standardErrorContent, as: UTF8.self)
+      #if DEBUG
+        #expect(output.contains(row.message), "stderr: \(output)")
+      #else
+        // An optimized build stops at a failed precondition without printing its message: only the exit
+        // is checked there.
+        _ = output
+      #endif
     }
-    let output = String(decoding: result.standardErrorContent, as: UTF8.self)
-    #if DEBUG
-      #expect(output.contains(row.message), "stderr: \(output)")
-    #else
-      // An optimized build stops at a failed precondition without printing its message: only the exit
-      // is checked there.
-      _ = output
-    #endif
-  }
+  #endif
 }
