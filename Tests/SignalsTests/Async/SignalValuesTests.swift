@@ -47,6 +47,7 @@ import Testing
     #expect(await consumer.value == [1, 2])
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aForAwaitLoopOverANeverFailingSignalNeedsNoTry() async {
     var received: [Int] = []
     for await value in AsyncSequenceSignal(CountingSequence<Never>(count: 3)).values {
@@ -71,14 +72,17 @@ import Testing
     #expect(received == expected)
   }
 
-  @Test func aBoundedPolicyNeedsALimitOfAtLeastOne() async {
-    await #expect(processExitsWith: .failure) {
-      _ = PassthroughSignal<Int, Never>().values(bufferingPolicy: .bufferingNewest(0))
+  // Exit tests exist on macOS, Linux and Windows only (not on iOS, tvOS, watchOS or visionOS).
+  #if os(macOS) || os(Linux) || os(Windows)
+    @Test func aBoundedPolicyNeedsALimitOfAtLeastOne() async {
+      await #expect(processExitsWith: .failure) {
+        _ = PassthroughSignal<Int, Never>().values(bufferingPolicy: .bufferingNewest(0))
+      }
+      await #expect(processExitsWith: .failure) {
+        _ = PassthroughSignal<Int, TestFailure>().values(bufferingPolicy: .bufferingOldest(-1))
+      }
     }
-    await #expect(processExitsWith: .failure) {
-      _ = PassthroughSignal<Int, TestFailure>().values(bufferingPolicy: .bufferingOldest(-1))
-    }
-  }
+  #endif
 
   @Test func concurrentSendersLoseNothingAndKeepEachSendersOrder() async {
     let perSender = 2_000 * stressScale
