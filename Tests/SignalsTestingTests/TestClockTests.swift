@@ -8,6 +8,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
 }
 
 @Suite(.timeLimit(.minutes(1))) struct TestClockTests {
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aLoaderSleepsInVirtualTimeAndFinishesInsideTheAdvance() async throws {
     let scheduler = TestScheduler()
     let finishedAt = Locked<SignalInstant?>(nil)
@@ -27,6 +28,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
     #expect(try await task.value == "ok")
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func aTaskNotYetStartedStartsInTheAdvanceThatCoversItsSleep() async throws {
     let scheduler = TestScheduler()
     let task = scheduler.startTask { try await load(clock: scheduler.clock) }
@@ -35,6 +37,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
     #expect(try await task.value == "ok")
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func sleepersAndSignalActionsShareOneTimelineInOrder() async throws {
     let scheduler = TestScheduler()
     let trace = Trace<String>()
@@ -56,6 +59,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
     withExtendedLifetime(tokens) {}
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func cancellingASleepingTaskThrowsPromptlyAndRemovesTheSleep() async throws {
     let scheduler = TestScheduler()
     let task = scheduler.startTask { try await load(clock: scheduler.clock) }
@@ -99,6 +103,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
     #expect(clock.minimumResolution == .zero)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func anAlreadyCancelledTaskThrowsWithoutSleeping() async throws {
     let scheduler = TestScheduler()
     let task = scheduler.startTask {
@@ -110,6 +115,7 @@ private func load(clock: some Clock<Duration>) async throws -> String {
     await #expect(throws: CancellationError.self) { try await task.value }
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func runDrivesAsyncTasksToTheirEnd() async throws {
     let scheduler = TestScheduler()
     let task = scheduler.startTask {
