@@ -1,8 +1,18 @@
 import Foundation
-import Glibc
 import Signals
 import SplashDemoKit
 import Testing
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#endif
+
+/// Closes `descriptor` (a free function: inside `PseudoTerminal`, `close` names its method).
+private func closeDescriptor(_ descriptor: Int32) {
+  _ = close(descriptor)
+}
 
 /// A pseudo-terminal pair: the demo's side (like a terminal's) and the other end (like the emulator's).
 private struct PseudoTerminal {
@@ -10,15 +20,19 @@ private struct PseudoTerminal {
   let terminal: Int32
 
   init() throws {
-    // posix_openpt and friends are not in Swift's Glibc module (they need _XOPEN_SOURCE): found by name.
-    guard let openFunction = dlsym(nil, "posix_openpt"), let grantFunction = dlsym(nil, "grantpt"),
-      let unlockFunction = dlsym(nil, "unlockpt"), let nameFunction = dlsym(nil, "ptsname")
-    else { throw TerminalError("no pseudo-terminal functions") }
-    typealias Call = @convention(c) (Int32) -> Int32
-    let openController = unsafeBitCast(openFunction, to: (@convention(c) (Int32) -> Int32).self)
-    let grant = unsafeBitCast(grantFunction, to: Call.self)
-    let unlock = unsafeBitCast(unlockFunction, to: Call.self)
-    let name = unsafeBitCast(nameFunction, to: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    #if canImport(Darwin)
+      let (openController, grant, unlock, name) = (posix_openpt, grantpt, unlockpt, ptsname)
+    #else
+      // posix_openpt and friends are not in Swift's Glibc module (they need _XOPEN_SOURCE): found by name.
+      guard let openFunction = dlsym(nil, "posix_openpt"), let grantFunction = dlsym(nil, "grantpt"),
+        let unlockFunction = dlsym(nil, "unlockpt"), let nameFunction = dlsym(nil, "ptsname")
+      else { throw TerminalError("no pseudo-terminal functions") }
+      typealias Call = @convention(c) (Int32) -> Int32
+      let openController = unsafeBitCast(openFunction, to: (@convention(c) (Int32) -> Int32).self)
+      let grant = unsafeBitCast(grantFunction, to: Call.self)
+      let unlock = unsafeBitCast(unlockFunction, to: Call.self)
+      let name = unsafeBitCast(nameFunction, to: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>?).self)
+    #endif
     controller = openController(O_RDWR | O_NOCTTY)
     guard controller >= 0, grant(controller) == 0, unlock(controller) == 0, let path = name(controller) else {
       throw TerminalError("no pseudo-terminal")
@@ -49,8 +63,8 @@ private struct PseudoTerminal {
   }
 
   func close() {
-    _ = Glibc.close(terminal)
-    _ = Glibc.close(controller)
+    closeDescriptor(terminal)
+    closeDescriptor(controller)
   }
 }
 
