@@ -111,6 +111,21 @@ import Testing
     #expect(PlistValue.array([.string("a"), .bool(false)]).description == "('a', NO)")
   }
 
+  /// Darwin's `PropertyListSerialization` hands out `NSNumber`s (a `CFBoolean` for `<true/>`/`<false/>`), Linux's
+  /// a Swift `Bool`: both are booleans, and the integers 0 and 1 stay numbers (`<false/>` read as 0 would say
+  /// `UIImageRespectsSafeAreaInsets` the other way round).
+  @Test func booleansAreToldFromZeroAndOneAsDarwinHandsThemOut() {
+    let booleans: [Any] = [NSNumber(value: true), NSNumber(value: false), true, false]
+    #expect(booleans.map(PlistValue.init) == [.bool(true), .bool(false), .bool(true), .bool(false)])
+    let numbers: [Any] = [
+      NSNumber(value: 0), NSNumber(value: 1), NSNumber(value: Int64(1)), 0, 1, NSNumber(value: 2.5),
+    ]
+    #expect(numbers.map(PlistValue.init) == [.number(0), .number(1), .number(1), .number(0), .number(1), .number(2.5)])
+    #expect(
+      PlistValue(["UIImageRespectsSafeAreaInsets": NSNumber(value: false)]).description
+        == "{UIImageRespectsSafeAreaInsets = NO}")
+  }
+
   @Test func openStepAsInProjectFiles() throws {
     let text = """
       // !$*UTF8*$!

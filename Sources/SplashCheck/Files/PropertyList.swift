@@ -14,7 +14,7 @@ indirect enum PlistValue: Sendable, Equatable {
   init(_ value: Any) {
     if let string = value as? String {
       self = .string(string)
-    } else if type(of: value) == Bool.self, let bool = value as? Bool {
+    } else if let bool = Self.boolean(value) {
       self = .bool(bool)
     } else if let dictionary = value as? [String: Any] {
       self = .dictionary(dictionary.mapValues(PlistValue.init))
@@ -25,6 +25,16 @@ indirect enum PlistValue: Sendable, Equatable {
     } else {
       self = .other(String(describing: value))
     }
+  }
+
+  /// `value` as a property list's `<true/>` or `<false/>`, or `nil` when it is something else.
+  ///
+  /// Linux's Foundation hands out a Swift `Bool`; Darwin's an `NSNumber` (a `CFBoolean`), which `as? Bool`
+  /// also accepts for the integers 0 and 1, so that cast cannot tell them apart. A boolean's `objCType` is
+  /// `c` (char), on both; a property list's integers are `q` or `i`, its reals `d`.
+  static func boolean(_ value: Any) -> Bool? {
+    guard let number = value as? NSNumber, String(cString: number.objCType) == "c" else { return nil }
+    return number.boolValue
   }
 
   var string: String? {
