@@ -12,7 +12,7 @@ import Foundation
 ///
 /// `lastShownVersion` is absent (or `null`) when the intro was never shown or shown without a version; other
 /// keys are ignored. Anything else is corrupt, and another `formatVersion` is unsupported.
-enum IntroHistoryFileFormat {
+package enum IntroHistoryFileFormat {
   /// The format version this build writes and the only one it reads.
   static let currentVersion = 1
 
@@ -46,7 +46,7 @@ enum IntroHistoryFileFormat {
     do {
       _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
     } catch {
-      return .failure(Failure(kind: .corrupt, cause: "not valid JSON (\(syntaxProblem(error)))"))
+      return .failure(Failure(kind: .corrupt, cause: syntaxCause(error)))
     }
     let decoder = JSONDecoder()
     let header: Header
@@ -73,11 +73,15 @@ enum IntroHistoryFileFormat {
     return .success(body.shown ? .shown(version: body.lastShownVersion) : .neverShown)
   }
 
-  private static func syntaxProblem(_ error: any Error) -> String {
-    let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-    guard var detail, !detail.isEmpty else { return "\(error)" }
+  /// The cause of a JSON syntax error: "not valid JSON", then Foundation's own words for where it breaks, in
+  /// parentheses, when it gives them (`NSDebugDescription`). Those words differ between Linux's Foundation and
+  /// Darwin's ("unexpected end of file", "invalid value around line 1, column 0"), so only ours are pinned.
+  package static func syntaxCause(_ error: any Error) -> String {
+    guard var detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String, !detail.isEmpty else {
+      return "not valid JSON"
+    }
     if detail.hasSuffix(".") { detail.removeLast() }
-    return detail.prefix(1).lowercased() + detail.dropFirst()
+    return "not valid JSON (" + detail.prefix(1).lowercased() + detail.dropFirst() + ")"
   }
 
   /// The cause of a decoding error in valid JSON; `malformed` when the decoder does not say which key.
