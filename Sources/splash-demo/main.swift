@@ -21,6 +21,21 @@ func printError(_ text: String) {
   TerminalSession.write(text + "\n", to: STDERR_FILENO)
 }
 
+/// Runs the main run loop until the process exits: main-queue work, and so the main actor, runs on the main
+/// thread, as in an app. Not `dispatchMain()`, which ends the main thread and leaves the main queue to a worker
+/// thread (on Darwin and on Linux), where Swift's main-actor check on macOS 14 reports a data race for each
+/// delivery `receiveOnMainActor()` queues.
+func runMainLoop() -> Never {
+  RunLoop.main.run()
+  fatalError("splash-demo: the main run loop returned")
+}
+
+/// What Swift's runtime checks on macOS 14 in main-actor code reached through the main queue: that it runs on
+/// the main thread. Checked here on every platform, so that parking the main thread fails the end-to-end test.
+@MainActor func expectMainThread() {
+  precondition(Thread.isMainThread, "splash-demo: main-actor work ran off the main thread")
+}
+
 /// Waits for the gate's history to be on disk before the process ends.
 func flushHistory(_ intro: DemoIntro) {
   intro.flushHistory()
@@ -75,6 +90,7 @@ do {
     isRealTime: true, fadeFrames: 0)
   print(DemoLog.header(session.intro))
   session.onChange = { old, new in
+    expectMainThread()
     for line in DemoLog.lines(from: old, to: new) { print(line) }
   }
   session.onFinish = { _ in
@@ -108,7 +124,10 @@ do {
     size: terminal.size,
     encoder: TerminalFrameEncoder(colorDepth: TerminalFrameEncoder.colorDepth(environment: environment))
   ) { bytes in terminal.write(bytes) }
-  session.onChange = { _, new in presenter.draw(new) }
+  session.onChange = { _, new in
+    expectMainThread()
+    presenter.draw(new)
+  }
 
   // Keys and resizes arrive on Dispatch sources and reach the main actor through signals.
   let keys = PassthroughSignal<Void, Never>()
@@ -136,6 +155,7 @@ do {
   }
   let subscriptions = [
     keys.receiveOnMainActor().sink { _ in
+      expectMainThread()
       if !session.pressKey() { quit() }
     },
     resizes.receiveOnMainActor().sink { _ in presenter.resize(to: terminal.size, drawing: session.model) },
@@ -146,10 +166,10 @@ do {
   session.start()
   // Kept for the life of the process: the sources and subscriptions live until `exit`.
   withExtendedLifetime((subscriptions, keySource, resizeSource)) {
-    dispatchMain()
+    runMainLoop()
   }
 }
 
 if options.runsInVirtualTime { runTimeline() }
 if TerminalSession.isInteractive(environment: environment) { runInteractive() } else { runLog() }
-dispatchMain()
+runMainLoop()

@@ -35,7 +35,9 @@ extension Signal {
   ///   events are dropped and the upstream is cancelled.
   ///
   /// The main queue must be serviced, as it is in an app, under `swift test`'s Swift Testing runner and
-  /// in `async` `@MainActor` tests; a command-line program calls `dispatchMain()` or runs a `RunLoop`.
+  /// in `async` `@MainActor` tests; a command-line program runs `RunLoop.main` (not `dispatchMain()`, which
+  /// ends the main thread and leaves the main queue to a worker thread, where Swift's main-actor check on
+  /// macOS 14 reports a data race).
   ///
   /// It is the last step of a pipeline: put operators before it. What it returns is not a ``Signal``
   /// itself, so that its `sink` and `observe` are the only ones — main-actor closures — and a closure
