@@ -33,8 +33,9 @@ let package = Package(
     // SplashDemoKit library; the executable is the glue.
     .target(name: "SplashDemoKit", dependencies: ["Intro", "Signals", "SignalsTesting"]),
     .executableTarget(name: "splash-demo", dependencies: ["SplashDemoKit", "Intro", "Signals", "SignalsTesting"]),
+    // The pages in Playgrounds/. Not named `Playgrounds`: that is a framework module of Apple's SDKs.
     .executableTarget(
-      name: "Playgrounds",
+      name: "signals-playgrounds",
       dependencies: ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
       path: "Playgrounds"
     ),

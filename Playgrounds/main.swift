@@ -1,9 +1,9 @@
 // Runnable pages, one per concept. CI builds and runs them all, so they stay true.
 //
-//   swift run Playgrounds            every page
-//   swift run Playgrounds 5          page 5 (or several: 2 4)
-//   swift run Playgrounds intro      the pages whose name contains "intro"
-//   swift run Playgrounds --list     the pages' numbers and names
+//   swift run signals-playgrounds          every page
+//   swift run signals-playgrounds 5        page 5 (or several: 2 4)
+//   swift run signals-playgrounds intro    the pages whose name contains "intro"
+//   swift run signals-playgrounds --list   the pages' numbers and names
 
 import Foundation
 
@@ -33,7 +33,8 @@ if arguments == ["--list"] {
   }
   if chosen.isEmpty {
     var standardError = FileHandleStandardError()
-    print("Playgrounds: no page matches \(arguments.joined(separator: " ")); --list names them", to: &standardError)
+    let asked = arguments.joined(separator: " ")
+    print("signals-playgrounds: no page matches \(asked); --list names them", to: &standardError)
     exit(2)
   }
   for (number, page) in chosen {
