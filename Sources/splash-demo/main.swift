@@ -25,7 +25,7 @@ func printError(_ text: String) {
 /// thread, as in an app. Not `dispatchMain()`, which ends the main thread and leaves the main queue to a worker
 /// thread (on Darwin and on Linux), where Swift's main-actor check on macOS 14 reports a data race for each
 /// delivery `receiveOnMainActor()` queues.
-func runMainLoop() -> Never {
+@MainActor func runMainLoop() -> Never {
   RunLoop.main.run()
   fatalError("splash-demo: the main run loop returned")
 }
