@@ -22,6 +22,9 @@ It reports, one line each (`path:line: rule: message`), and exits 1 when there i
   language       a language feature newer than the manifest's `swift-tools-version` (LANGUAGE_FEATURES below).
   module-name    a target named like a framework module of Apple's SDKs (APPLE_SDK_MODULES below): on a Mac
                  the two would clash.
+  underscored    a use of an underscored declaration of the toolchain (`Duration._high`, the `_high:` label of
+                 `Duration.init(_high:low:)`): public only for the toolchain's own inlined code, not API. By
+                 name (the index leaves such references out).
 
 Which platforms a line is compiled for comes from the `#if` blocks around it: `os(...)`, `canImport(...)`
 and `targetEnvironment(...)` are evaluated for macOS, iOS, tvOS, watchOS, visionOS and Linux (anything else
@@ -87,6 +90,14 @@ NAME_ALLOWLIST: dict[str, str] = {
     # `.count`: every collection's; above the floor only where a newer conformance adds one
     # (`EnumeratedSequence`'s, macOS 26), which names alone cannot tell from the others.
     "count": "every collection's count is available at the floor; EnumeratedSequence.count (macOS 26) is not",
+}
+
+# Underscored toolchain declarations the package uses knowingly, and why (the underscored rule).
+UNDERSCORED_ALLOWLIST: dict[str, str] = {
+    # Unmanaged's guaranteed reference: the public takeUnretainedValue() may retain and release the object
+    # per call, on the delivery hot paths of subjects and subscriptions. Inlinable since Swift 4, so it is in
+    # every Apple SDK; it could only break at build time, and this list says where to look.
+    "_withUnsafeGuaranteedRef": "Unmanaged: a reference without a retain on the delivery hot path",
 }
 
 # Declarations above the floor that share their name and labels with one available at the floor, which
@@ -868,6 +879,10 @@ class Checker:
             if any(".".join(parts[:n]) in flagged_types for n in range(1, len(parts) + 1)):
                 decl.flagged_parent = True
         self.source_paths = {str(path) for path in self.sources}
+        # The toolchain's underscored names (members and argument labels) that this package does not declare.
+        declared_here = {d.name for d in self.internal} | {p.label for d in self.internal for p in d.params or []}
+        self.underscored = {n for d in self.external for n in [d.name] + [p.label for p in d.params or []]
+                            if n.startswith("_") and n != "_" and n not in declared_here | UNDERSCORED_ALLOWLIST.keys()}
         self.package_defined: set[str] = set()  # the USRs this package defines (from the index)
         self.external_overloads: dict[str, list[Decl]] = {}
         for decl in self.external:
@@ -1111,6 +1126,9 @@ class Checker:
 
     def check_text_rules(self, source: SourceFile):
         for i, token in enumerate(source.tokens):
+            if token.kind == "id" and token.text in self.underscored and i not in source.declaring:
+                self.report(source.path, token.line, "underscored",
+                            f"`{token.text}` is an underscored declaration of the toolchain, not public API")
             platforms = source.platforms_of(token.line)
             if token.kind != "id":
                 continue
@@ -1215,6 +1233,7 @@ func closeIt(_ descriptor: Int32) {
 
 func words(_ duration: Duration) -> Int64 {
   let seconds = duration.components.seconds
+  _ = Duration(_high: duration._high, low: 0)  // expect: underscored
   #if canImport(Darwin)
     let exact = duration.attoseconds  // expect: availability
   #endif
@@ -1300,7 +1319,7 @@ def self_test() -> int:
             print(f"apple-check self-test: the index path reported lines {lines}, expected [3]", file=sys.stderr)
         if missed or extra or not index_ok:
             return 1
-        print(f"apple-check self-test: {len(expected)} violations of 5 kinds found, no false alarm; "
+        print(f"apple-check self-test: {len(expected)} violations of 6 kinds found, no false alarm; "
               "the index tells a property from a tuple label")
         return 0
 
