@@ -939,7 +939,8 @@ class Checker:
                 self.check_indexed(source, occurrences[path] or [], flagged_usrs, external_by_symbol)
             self.check_names(source, by_name, compiled_here=index is not None)
         self.check_module_names()
-        return sorted(self.reports, key=lambda r: (r.path, r.line, r.rule))
+        unique = {(r.path, r.line, r.rule, r.message): r for r in self.reports}  # one line per use and line
+        return sorted(unique.values(), key=lambda r: (r.path, r.line, r.rule))
 
     # Availability, through the index.
 
