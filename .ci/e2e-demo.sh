@@ -210,8 +210,8 @@ if wait_for "$name" 'a still pose'; then
   grep -q '^ *Loading your portfolio\.\.\.$' "$work/$name.intro" && pass "$name: the text lies still" ||
     fail "$name: the wave moves"
   centred "$name" 80 "$work/$name.intro"
-  if wait_for "$name" '^  Outcome   completed \(static pose\)$'; then
-    pass "$name: completed (static pose)"
+  if wait_for "$name" '^  Outcome   finished \(static pose\)$'; then
+    pass "$name: finished (static pose)"
     tm send-keys -t "$name" q
     wait_for "$name" '^EXIT=0$' && restored "$name"
   fi
@@ -255,7 +255,7 @@ tm new-session -d -s "$name" -x 80 -y 24 \
   "sh -c 'stty -a >$work/$name.before; $(printf '%q ' "$demo") --load 0.3 >$work/$name.log; echo EXIT=\$?; stty -a >$work/$name.after; exec sleep 600'"
 if wait_for "$name" '^EXIT=0$'; then
   if grep -q $'\e' "$work/$name.log"; then fail "$name: escape codes in the log"; else pass "$name: no escape codes"; fi
-  grep -q '^outcome: completed (animated), [0-9.]* s after start$' "$work/$name.log" && pass "$name: the outcome" ||
+  grep -q '^outcome: finished (animated), [0-9.]* s after start$' "$work/$name.log" && pass "$name: the outcome" ||
     fail "$name: no outcome in the log"
   grep -Eq '^length +[- ]*L$' "$work/$name.log" && pass "$name: the trace" || fail "$name: no trace in the log"
   restored "$name"
@@ -268,7 +268,7 @@ else
 fi
 
 echo "=== --timeline, --svg and the gate, in virtual time"
-expected='outcome: completed (animated), 2.6 s after start'
+expected='outcome: finished (animated), 2.6 s after start'
 timeline="$(timeout 30 "$demo" --timeline)"
 if grep -qx "$expected" <<<"$timeline" && grep -Eq '^length +-+ +-+L$' <<<"$timeline" &&
   grep -Eq '^content +-+\(c[|]\)$' <<<"$timeline" && grep -Eq '^outcome +-+ +-+o$' <<<"$timeline"; then
@@ -276,12 +276,12 @@ if grep -qx "$expected" <<<"$timeline" && grep -Eq '^length +-+ +-+L$' <<<"$time
 else
   fail "--timeline printed: $timeline"
 fi
-grep -q '^outcome: completed (animated), 5 s after start$' <<<"$(timeout 30 "$demo" --timeline --scenario wave)" &&
+grep -q '^outcome: finished (animated), 5 s after start$' <<<"$(timeout 30 "$demo" --timeline --scenario wave)" &&
   pass "--timeline --scenario wave: 5 s" || fail "--timeline --scenario wave"
 grep -q '^  timeout: T = reached (decided)$' <<<"$(timeout 30 "$demo" --timeline --scenario stages --load 4)" &&
   pass "--timeline --scenario stages --load 4: timed out" || fail "--timeline --scenario stages --load 4"
 state=(--gate first-launch --state "$work/state")
-grep -q '^outcome: completed' <<<"$(timeout 30 "$demo" --timeline "${state[@]}")" &&
+grep -q '^outcome: finished' <<<"$(timeout 30 "$demo" --timeline "${state[@]}")" &&
   grep -q '^outcome: not shown: gated (none)' <<<"$(timeout 30 "$demo" --timeline "${state[@]}")" &&
   pass "--gate first-launch --state DIR: shown once, then gated" || fail "--gate first-launch"
 bash .ci/readme-picture.sh --check && pass "docs/splash-demo.svg is current" || fail "the README's picture"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's picture, docs/splash-demo.svg: `splash-demo`'s default intro (seed 000) decided in virtual
+# The README's picture, docs/splash-demo.svg: `splash-demo`'s default intro (the animated scenario) decided in virtual
 # time and drawn by `--svg`, so it is the same on every machine.
 #
 #   bash .ci/readme-picture.sh           # writes it

@@ -20,7 +20,7 @@ let pages = [
   Page(name: "marbles", title: "Marble diagrams", run: marblesPage),
   Page(name: "race", title: "Race and timeout: the intro's race", run: racePage),
   Page(name: "intro", title: "The intro coordinator", run: introPage),
-  Page(name: "seeds", title: "The seeds' three flows", run: seedsPage),
+  Page(name: "recipes", title: "Three intros: a fixed length, stages, a letter wave", run: recipesPage),
 ]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

@@ -3,5 +3,5 @@ import Signals
 /// Facts about the `Intro` module.
 public enum IntroModule {
   /// The version of the intro coordinator's API.
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 }

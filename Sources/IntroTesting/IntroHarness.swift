@@ -8,154 +8,183 @@ import SignalsTesting
   import Testing
 #endif
 
-/// The inputs a test's intro is made of, scripted on a ``IntroHarness``'s virtual time.
+/// Runs an app's own intro in virtual time, through the methods the app calls: inputs at times in, the
+/// outcome, the trace and the typed progress out, decided in microseconds.
 ///
-/// Pass them where the app passes its own: `.endTrigger(inputs.trigger, …)`, `.signal(inputs.content)`,
-/// `skipTaps: inputs.taps`, `isActive: inputs.isActive`, `scheduler: inputs.scheduler`. The asset, the
-/// content, the taps and the activity are hot: their times count from `start`. The trigger and the
-/// playback are cold (the animation's own streams exist once it starts): their times count from when the
-/// coordinator subscribes them, after the asset has loaded.
+/// ```swift
+/// @MainActor func checkMyIntro() {
+///   let intro = IntroHarness(
+///     IntroConfiguration(
+///       animation: .endTrigger(fallbackLength: .milliseconds(2600)), content: .reported, timeout: .seconds(3),
+///       gate: .firstLaunch))
+///   let result = intro.run(trigger: .at(seconds: 1.2), content: .at(seconds: 2))
+///   assert(result.kind == .finished && result.endedAfter == .seconds(2))
+/// }
+/// ```
+///
+/// Each run makes a new `TestScheduler` and, on it, the app's coordinator: from its configuration (its
+/// gate's history then starts from a fresh install, in memory, unless the configuration names its own
+/// store), or with the app's own code, given the scheduler. It calls `start` at the run's instant zero,
+/// the scripts' methods at their times (a negative time: before `start`), and advances until `until` (60 s
+/// by default), on the calling thread — the main actor, so the outcome is decided inside the advance, at
+/// its virtual instant.
+///
+/// Async work (`IntroWork.task`, an async end trigger) runs in virtual time on the scheduler's task executor.
+/// Where task executors do not exist (before macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2) the work is
+/// refused rather than run in real time: the run records a test failure that names the OS it needs (with
+/// Swift Testing; without it, a precondition failure), and the work never ends. The app's calls run
+/// everywhere.
 @MainActor
-public final class IntroTestInputs {
-  /// The virtual-time scheduler everything runs on.
-  public let scheduler: TestScheduler
-  /// The animation's end trigger.
-  public let trigger: AnySignal<Void, IntroTestError>
-  /// The animation's playback: values 1, 2, 3, … as progress.
-  public let playback: AnySignal<Int, IntroTestError>
-  /// The animation's asset load.
-  public let asset: AnySignal<Void, IntroTestError>
-  /// The content work.
-  public let content: AnySignal<Void, IntroTestError>
-  /// Skip taps.
-  public let taps: AnySignal<Void, IntroTestError>
-  /// Whether the app is active (a value `true` or `false`; active until it says otherwise).
-  public let isActive: AnySignal<Bool, IntroTestError>
+public struct IntroHarness<Progress: Sendable> {
+  private let make: @MainActor (TestScheduler) -> (owner: Any, coordinator: IntroCoordinator<Progress>)
+  private var offersTaskExecutor = true
 
-  init(scheduler: TestScheduler, scripts: IntroScripts, order: inout SchedulingOrder) {
-    self.scheduler = scheduler
-    trigger = Self.cold(scripts.trigger, on: scheduler) { _ in () }
-    playback = Self.cold(scripts.playback, on: scheduler) { index in index }
-    asset = Self.hot(scripts.asset, on: scheduler, order: &order) { _ in () }
-    content = Self.hot(scripts.content, on: scheduler, order: &order) { _ in () }
-    taps = Self.hot(scripts.taps, on: scheduler, order: &order) { _ in () }
-    isActive = Self.hot(scripts.isActive, on: scheduler, order: &order, flag: true)
-  }
-
-  /// A hot input: a subject whose scripted events are scheduled now, at their times from now.
-  private static func hot<Output: Sendable>(
-    _ script: IntroScript, on scheduler: TestScheduler, order: inout SchedulingOrder,
-    value: @escaping @Sendable (Int) -> Output
-  ) -> AnySignal<Output, IntroTestError> {
-    let subject = PassthroughSignal<Output, IntroTestError>()
-    let start = scheduler.now
-    for (index, (time, step)) in script.steps.enumerated() {
-      order.add {
-        scheduler.schedule(at: start + time) { IntroTestInputs.send(step, index: index + 1, to: subject, value: value) }
-      }
-    }
-    return AnySignal(subject)
-  }
-
-  private static func hot(
-    _ script: IntroScript, on scheduler: TestScheduler, order: inout SchedulingOrder, flag: Bool
-  ) -> AnySignal<Bool, IntroTestError> {
-    let subject = PassthroughSignal<Bool, IntroTestError>()
-    let start = scheduler.now
-    for (time, step) in script.steps {
-      order.add {
-        scheduler.schedule(at: start + time) {
-          switch step {
-          case .value(let flag): subject.send(flag)
-          case .finish: subject.send(completion: .finished)
-          case .fail(let error): subject.send(completion: .failed(error))
-          }
-        }
-      }
-    }
-    return AnySignal(subject)
-  }
-
-  /// A cold input: each subscription gets the scripted events at their times from its subscription.
-  private static func cold<Output: Sendable>(
-    _ script: IntroScript, on scheduler: TestScheduler, value: @escaping @Sendable (Int) -> Output
-  ) -> AnySignal<Output, IntroTestError> {
-    AnySignal { observer in
-      let subject = PassthroughSignal<Output, IntroTestError>()
-      let subscription = subject.subscribe(observer)
-      let start = scheduler.now
-      let actions = script.steps.enumerated().map { index, timed in
-        scheduler.schedule(at: start + timed.0) {
-          IntroTestInputs.send(timed.1, index: index + 1, to: subject, value: value)
-        }
-      }
-      return SignalSubscription {
-        subscription.cancel()
-        for action in actions { scheduler.cancel(action) }
-      }
+  /// A harness for the intro `configuration` describes, built as the app builds it, on the test's
+  /// scheduler; a gate's history starts from a fresh install unless the configuration names its store.
+  public init(_ configuration: IntroConfiguration<Progress>) {
+    self.init { scheduler in
+      var configuration = configuration
+      configuration.historyStore = configuration.historyStore ?? InMemoryIntroHistoryStore()
+      return IntroCoordinator(configuration, scheduler: scheduler)
     }
   }
 
-  nonisolated private static func send<Output: Sendable>(
-    _ step: IntroScript.Step, index: Int, to subject: PassthroughSignal<Output, IntroTestError>,
-    value: (Int) -> Output
+  /// A harness for the coordinator the app's own code builds with the test's scheduler.
+  public init(_ makeCoordinator: @escaping @MainActor (TestScheduler) -> IntroCoordinator<Progress>) {
+    make = { scheduler in
+      let coordinator = makeCoordinator(scheduler)
+      return (coordinator, coordinator)
+    }
+  }
+
+  /// A harness for the coordinator of an object of the app's (`makeOwner` builds it with the test's
+  /// scheduler), kept alive for the run: `IntroHarness(AppModel.init(scheduler:)) { $0.intro }`.
+  public init<Owner>(
+    _ makeOwner: @escaping @MainActor (TestScheduler) -> Owner,
+    coordinator: @escaping @MainActor (Owner) -> IntroCoordinator<Progress>
   ) {
-    switch step {
-    case .value: subject.send(value(index))
-    case .finish: subject.send(completion: .finished)
-    case .fail(let error): subject.send(completion: .failed(error))
+    make = { scheduler in
+      let owner = makeOwner(scheduler)
+      return (owner, coordinator(owner))
     }
   }
-}
 
-/// The scripts of one run.
-struct IntroScripts: Sendable {
-  var trigger: IntroScript
-  var playback: IntroScript
-  var asset: IntroScript
-  var content: IntroScript
-  var taps: IntroScript
-  var isActive: IntroScript
-  var skips: [Duration]
-  var cancel: Duration?
-}
-
-/// The order in which a run's hot events are scheduled: as written, or shuffled by a seed. Outcomes must
-/// not depend on it.
-struct SchedulingOrder {
-  private var pending: [() -> Void] = []
-  private let seed: UInt64?
-
-  init(seed: UInt64?) {
-    self.seed = seed
+  /// A harness whose scheduler offers its task executor only if `offersTaskExecutor`: `false` plays, on any
+  /// OS, one without task executors (how this package tests the refusal on Linux).
+  package init(
+    offersTaskExecutor: Bool, _ makeCoordinator: @escaping @MainActor (TestScheduler) -> IntroCoordinator<Progress>
+  ) {
+    self.init(makeCoordinator)
+    self.offersTaskExecutor = offersTaskExecutor
   }
 
-  mutating func add(_ schedule: @escaping () -> Void) {
-    pending.append(schedule)
-  }
-
-  /// Schedules everything added, in this order's order.
-  mutating func schedule() {
-    var actions = pending
-    pending = []
-    if let seed {
-      var state = seed
-      // A small, seeded Fisher–Yates shuffle (SplitMix64 steps): the same seed, the same order.
-      for index in stride(from: actions.count - 1, to: 0, by: -1) {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        mixed ^= mixed >> 31
-        actions.swapAt(index, Int(mixed % UInt64(index + 1)))
+  /// Runs the intro once with these scripts; times count from `start` (negative: before it).
+  ///
+  /// - Parameters:
+  ///   - asset: a value calls `animationLoaded()` (a finish too), a failure `animationFailed(_:)`.
+  ///   - trigger: a value calls `animationEnded()`, a failure `animationFailed(_:)`.
+  ///   - content: a value calls `contentReady()` (a finish too), a failure `contentFailed(_:)`.
+  ///   - taps: a value calls `skip()`.
+  ///   - isActive: a value `true` or `false` calls `setActive(_:)`.
+  ///   - cancelAt: when the app calls `cancel()`, if it does.
+  ///   - reduceMotion: whether Reduce Motion is on at `start`.
+  ///   - schedulingSeed: shuffles the order in which same-instant calls are made (the outcome must not
+  ///     change).
+  ///   - until: how long after `start` to run.
+  public func run(
+    asset: IntroScript = nil, trigger: IntroScript = nil, content: IntroScript = nil, taps: IntroScript = nil,
+    isActive: IntroScript = nil, cancelAt: Duration? = nil, reduceMotion: Bool = false,
+    schedulingSeed: UInt64? = nil, until: Duration = .seconds(60)
+  ) -> IntroTestResult<Progress> {
+    let refusals = Locked<[String]>([])
+    let scheduler = TestScheduler(
+      offersTaskExecutor: offersTaskExecutor, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
+    let (owner, coordinator) = make(scheduler)
+    var calls: [(time: Duration, call: @Sendable () -> Void)] = []
+    func add(
+      _ script: IntroScript, value: @escaping @Sendable (Bool) -> Void, finish: (@Sendable () -> Void)?,
+      fail: (@Sendable (IntroTestError) -> Void)?
+    ) {
+      for (time, step) in script.steps {
+        switch step {
+        case .value(let flag): calls.append((time, { value(flag) }))
+        case .finish: if let finish { calls.append((time, finish)) }
+        case .fail(let error): if let fail { calls.append((time, { fail(error) })) }
+        }
       }
     }
-    for action in actions { action() }
+    add(
+      asset, value: { _ in coordinator.animationLoaded() }, finish: coordinator.animationLoaded,
+      fail: { coordinator.animationFailed($0) })
+    add(trigger, value: { _ in coordinator.animationEnded() }, finish: nil, fail: { coordinator.animationFailed($0) })
+    add(
+      content, value: { _ in coordinator.contentReady() }, finish: coordinator.contentReady,
+      fail: { coordinator.contentFailed($0) })
+    add(taps, value: { _ in coordinator.skip() }, finish: nil, fail: nil)
+    add(isActive, value: { coordinator.setActive($0) }, finish: nil, fail: nil)
+    if let cancelAt { calls.append((cancelAt, { MainActor.assumeIsolated { coordinator.cancel() } })) }
+
+    let start = SignalInstant.zero + max(.zero, .zero - (calls.map(\.time).min() ?? .zero))
+    let finishes = Locked(0)
+    scheduler.schedule(at: start) {
+      MainActor.assumeIsolated {
+        coordinator.start(reduceMotion: reduceMotion) { _ in finishes.withLock { $0 += 1 } }
+      }
+    }
+    for (time, call) in SchedulingOrder(seed: schedulingSeed).shuffled(calls) {
+      scheduler.schedule(at: start + time, call)
+    }
+    var progress: [(at: Duration, value: Progress?)] = []
+    let end = start + until
+    while let next = scheduler.nextDeadline, next <= end {
+      scheduler.advance(to: next)
+      if next >= start { progress.append((next - start, coordinator.progress)) }
+    }
+    scheduler.advance(to: end)
+    for message in refusals.withLock({ $0 }) { Self.recordFailure(message) }
+    return withExtendedLifetime(owner) {
+      IntroTestResult(
+        outcome: coordinator.phase.outcome, trace: coordinator.trace, finishCount: finishes.withLock { $0 },
+        progressSteps: progress)
+    }
   }
 }
 
-/// What an intro run gave: the outcome, the trace, how often `onFinish` ran.
-public struct IntroTestResult: Sendable, CustomStringConvertible {
+extension IntroHarness {
+  /// Records `message` as a failure of the running test (Swift Testing), or stops the program where Swift
+  /// Testing cannot be imported.
+  fileprivate static func recordFailure(_ message: String) {
+    #if canImport(Testing)
+      Issue.record(Comment(rawValue: "IntroHarness: " + message))
+    #else
+      preconditionFailure("IntroHarness: " + message)
+    #endif
+  }
+}
+
+/// The order in which a run's calls are made at each instant: as written, or shuffled by a seed. Outcomes
+/// must not depend on it.
+struct SchedulingOrder {
+  let seed: UInt64?
+
+  /// `elements` in this order's order: a small, seeded Fisher–Yates shuffle (SplitMix64 steps).
+  func shuffled<Element>(_ elements: [Element]) -> [Element] {
+    guard var state = seed else { return elements }
+    var elements = elements
+    for index in stride(from: elements.count - 1, to: 0, by: -1) {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var mixed = state
+      mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+      mixed ^= mixed >> 31
+      elements.swapAt(index, Int(mixed % UInt64(index + 1)))
+    }
+    return elements
+  }
+}
+
+/// What an intro run gave: the outcome, the trace, how often `onFinish` ran, and the progress.
+public struct IntroTestResult<Progress: Sendable>: Sendable, CustomStringConvertible {
   /// The outcome (`nil` if the run ended undecided, which the timeout makes impossible unless the app
   /// stayed inactive).
   public var outcome: IntroOutcome?
@@ -163,11 +192,18 @@ public struct IntroTestResult: Sendable, CustomStringConvertible {
   public var trace: IntroTrace
   /// How many times `onFinish` ran (always 1 once decided).
   public var finishCount: Int
+  /// The coordinator's progress after each instant at which something happened, from `start`.
+  public var progressSteps: [(at: Duration, value: Progress?)]
 
-  /// The outcome's reason without its error, for `#expect(result.kind == .completed)`.
+  /// The outcome's reason without its error, for `#expect(result.kind == .finished)`.
   public var kind: IntroOutcome.Kind? { outcome?.reason.kind }
   /// When it ended, from `start`.
   public var endedAfter: Duration? { outcome?.duration }
+
+  /// The progress as it stood at `time` after `start`.
+  public func progress(at time: Duration) -> Progress? {
+    progressSteps.last { $0.at <= time }?.value ?? nil
+  }
 
   /// The trace as a marble diagram at 100 ms a frame (see `IntroTrace.diagram(frame:width:)`).
   public var diagram: String { trace.diagram() }
@@ -175,100 +211,5 @@ public struct IntroTestResult: Sendable, CustomStringConvertible {
   /// The outcome, then the trace's diagram: what a failing expectation should print.
   public var description: String {
     "\(outcome.map(String.init(describing:)) ?? "undecided")\n\(diagram)"
-  }
-}
-
-/// States an intro case in a line or two: the app's own configuration over scripted inputs, outcome and
-/// trace out, in virtual time.
-///
-/// ```swift
-/// @MainActor func checkSeed000() {
-///   let intro = IntroHarness { inputs in
-///     .seed000(
-///       animation: .seed000(endTrigger: inputs.trigger), content: .signal(inputs.content),
-///       skipTaps: inputs.taps, scheduler: inputs.scheduler)
-///   }
-///   let result = intro.run(trigger: .at(seconds: 1.2), content: .at(seconds: 2))
-///   assert(result.kind == .completed && result.endedAfter == .seconds(2))
-/// }
-/// ```
-///
-/// Each run makes a new `TestScheduler`, the inputs and the coordinator, starts it at virtual time zero and
-/// advances until `until` (60 s by default), on the calling thread — the main actor, so the outcome is
-/// decided inside the advance, at its virtual instant.
-///
-/// Async work (`IntroWork.task`) runs in virtual time on the scheduler's task executor. Where task executors
-/// do not exist (before macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2) the work is refused rather than
-/// run in real time: the run records a test failure that names the OS it needs (with Swift Testing;
-/// without it, a precondition failure), and the work never becomes ready.
-@MainActor
-public struct IntroHarness {
-  private let makeConfiguration: @MainActor (IntroTestInputs) -> IntroConfiguration
-  private let offersTaskExecutor: Bool
-
-  /// A harness for the intro `makeConfiguration` builds from the scripted inputs.
-  public init(_ makeConfiguration: @escaping @MainActor (IntroTestInputs) -> IntroConfiguration) {
-    self.init(offersTaskExecutor: true, makeConfiguration)
-  }
-
-  /// A harness whose scheduler offers its task executor only if `offersTaskExecutor`: `false` plays, on any
-  /// OS, one without task executors (how this package tests the refusal on Linux).
-  package init(
-    offersTaskExecutor: Bool, _ makeConfiguration: @escaping @MainActor (IntroTestInputs) -> IntroConfiguration
-  ) {
-    self.makeConfiguration = makeConfiguration
-    self.offersTaskExecutor = offersTaskExecutor
-  }
-
-  /// Runs one intro with these scripts.
-  ///
-  /// - Parameters:
-  ///   - trigger, playback: the animation's streams (times from the animation's start).
-  ///   - asset, content, taps, isActive: the other inputs (times from `start`).
-  ///   - skips: instants (from `start`) at which the app calls `skip()`.
-  ///   - cancelAt: the instant at which the app calls `cancel()`, if it does.
-  ///   - reduceMotion: whether Reduce Motion is on at `start`.
-  ///   - schedulingSeed: shuffles the order in which same-instant inputs are scheduled (the outcome must
-  ///     not change).
-  ///   - until: how long to run.
-  public func run(
-    trigger: IntroScript = nil, playback: IntroScript = nil, asset: IntroScript = nil, content: IntroScript = nil,
-    taps: IntroScript = nil, isActive: IntroScript = nil, skips: [Duration] = [], cancelAt: Duration? = nil,
-    reduceMotion: Bool = false, schedulingSeed: UInt64? = nil, until: Duration = .seconds(60)
-  ) -> IntroTestResult {
-    let refusals = Locked<[String]>([])
-    let scheduler = TestScheduler(
-      offersTaskExecutor: offersTaskExecutor, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
-    var order = SchedulingOrder(seed: schedulingSeed)
-    let scripts = IntroScripts(
-      trigger: trigger, playback: playback, asset: asset, content: content, taps: taps, isActive: isActive,
-      skips: skips, cancel: cancelAt)
-    let inputs = IntroTestInputs(scheduler: scheduler, scripts: scripts, order: &order)
-    let coordinator = IntroCoordinator(makeConfiguration(inputs))
-    // The app's calls, through the main actor's way in: skip() and cancel() at their instants.
-    let calls = PassthroughSignal<Bool, Never>()
-    let callSubscription = calls.receiveOnMainActor().sink { isSkip in
-      if isSkip { coordinator.skip() } else { coordinator.cancel() }
-    }
-    for time in skips { order.add { scheduler.schedule(at: .zero + time) { calls.send(true) } } }
-    if let cancelAt { order.add { scheduler.schedule(at: .zero + cancelAt) { calls.send(false) } } }
-    order.schedule()
-    let finishes = Locked(0)
-    coordinator.start(reduceMotion: reduceMotion) { _ in finishes.withLock { $0 += 1 } }
-    scheduler.advance(to: .zero + until)
-    callSubscription.cancel()
-    for message in refusals.withLock({ $0 }) { Self.recordFailure(message) }
-    return IntroTestResult(
-      outcome: coordinator.phase.outcome, trace: coordinator.trace, finishCount: finishes.withLock { $0 })
-  }
-
-  /// Records `message` as a failure of the running test (Swift Testing), or stops the program where Swift
-  /// Testing cannot be imported.
-  private static func recordFailure(_ message: String) {
-    #if canImport(Testing)
-      Issue.record(Comment(rawValue: "IntroHarness: " + message))
-    #else
-      preconditionFailure("IntroHarness: " + message)
-    #endif
   }
 }

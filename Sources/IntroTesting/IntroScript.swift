@@ -23,8 +23,7 @@ public struct IntroTestError: Error, Hashable, CustomStringConvertible {
 /// let taps: IntroScript = .values(at: [.milliseconds(500), .seconds(2)])
 /// ```
 ///
-/// Times count from the coordinator's `start`, except for the animation's trigger and playback, which
-/// exist once the animation starts (after its asset loads): their times count from their subscription.
+/// Times count from the coordinator's `start`; a negative time is before it.
 public struct IntroScript: Sendable, Hashable, ExpressibleByNilLiteral {
   /// One scripted event.
   public enum Step: Sendable, Hashable {
@@ -65,8 +64,9 @@ public struct IntroScript: Sendable, Hashable, ExpressibleByNilLiteral {
   /// One value at `time`.
   public static func at(_ time: Duration) -> IntroScript { IntroScript([(time, .value(true))]) }
 
-  /// One value at `seconds` seconds.
-  public static func at(seconds: Double) -> IntroScript { .at(.seconds(seconds)) }
+  /// One value at exactly `seconds` seconds, to the microsecond (`.at(seconds: 1.2)` is 1.2 s, not the
+  /// `Double` nearest to it: `Duration.seconds(1.2)` is 1.19999… s).
+  public static func at(seconds: Double) -> IntroScript { .at(.exactly(seconds: seconds)) }
 
   /// A value at each of `times`.
   public static func values(at times: [Duration]) -> IntroScript { IntroScript(times.map { ($0, .value(true)) }) }
@@ -91,4 +91,11 @@ public struct IntroScript: Sendable, Hashable, ExpressibleByNilLiteral {
 
   /// Hashes the steps.
   public func hash(into hasher: inout Hasher) { hasher.combine(storage) }
+}
+
+extension Duration {
+  /// `seconds`, rounded to the nearest microsecond: a time written in decimal seconds, exactly.
+  static func exactly(seconds: Double) -> Duration {
+    .microseconds(Int64((seconds * 1_000_000).rounded()))
+  }
 }

@@ -1,36 +1,53 @@
 import Intro
 import IntroTesting
 import Signals
+import SignalsTesting
 import Testing
+
+/// An app's own type that owns its intro, built with the scheduler it is given.
+@MainActor
+final class AppModel {
+  let intro: IntroCoordinator<Never>
+  private(set) var loads = 0
+
+  init(scheduler: any SignalScheduler) {
+    intro = IntroCoordinator(
+      IntroConfiguration(
+        animation: .endTrigger(fallbackLength: .seconds(2)), asset: .reported, content: .reported,
+        timeout: .seconds(3)),
+      scheduler: scheduler)
+  }
+}
 
 @MainActor
 @Suite struct IntroHarnessTests {
-  static let intro = IntroHarness { inputs in
-    IntroConfiguration(
-      animation: .endTrigger(inputs.trigger, fallbackLength: .seconds(2)), asset: .signal(inputs.asset),
-      content: .signal(inputs.content), timeout: .seconds(3), skipTaps: inputs.taps, isActive: inputs.isActive,
-      scheduler: inputs.scheduler)
-  }
+  static let intro = IntroHarness(AppModel.init(scheduler:)) { $0.intro }
 
   @Test func aCaseInALineOrTwo() {
-    let intro = IntroHarness {
-      .init(animation: .endTrigger($0.trigger), timeout: .seconds(3), scheduler: $0.scheduler)
-    }
-    #expect(intro.run(trigger: .at(seconds: 1)).kind == .completed)
+    let intro = IntroHarness(IntroConfiguration(animation: .endTrigger(), timeout: .seconds(3)))
+    #expect(intro.run(trigger: .at(seconds: 1)).kind == .finished)
   }
 
-  @Test func theTriggerCountsFromTheAnimationsStartAndTheOthersFromStart() {
-    let result = Self.intro.run(trigger: .at(seconds: 0.5), asset: .at(seconds: 1), content: .at(seconds: 1))
+  @Test func everyTimeCountsFromStart() {
+    let result = Self.intro.run(asset: .at(seconds: 1), trigger: .at(seconds: 1.5), content: .at(seconds: 1))
     #expect(result.endedAfter == .milliseconds(1500))
     #expect(result.trace.entries(of: .trigger).map(\.instant) == [SignalInstant(offset: .milliseconds(1500))])
     #expect(result.trace.entries(of: .asset).map(\.instant) == [SignalInstant(offset: .seconds(1))])
   }
 
-  @Test func skipsAndCancelAreTheAppsCallsAtTheirInstants() {
-    let skipped = Self.intro.run(asset: .at(.zero), content: .never, skips: [.milliseconds(700)])
+  @Test func aNegativeTimeIsACallBeforeStartWhichTakesEffectAtStart() {
+    let result = Self.intro.run(asset: .at(seconds: -1), trigger: .at(seconds: 0.25), content: .at(seconds: -0.5))
+    #expect(result.kind == .finished)
+    #expect(result.endedAfter == .milliseconds(250))
+    #expect(result.trace.start == SignalInstant(offset: .seconds(1)), "start comes after the earliest call")
+    #expect(result.trace.entries(of: .content).map(\.instant) == [result.trace.start])
+  }
+
+  @Test func tapsAndCancelAreTheAppsCallsAtTheirInstants() {
+    let skipped = Self.intro.run(asset: .at(.zero), content: .never, taps: .at(.milliseconds(700)))
     #expect(skipped.kind == .skipped)
     #expect(skipped.endedAfter == .milliseconds(700))
-    #expect(skipped.trace.entries(of: .skip).count == 1)
+    #expect(skipped.trace.entries(of: .tap).count == 1)
     let cancelled = Self.intro.run(asset: .at(.zero), content: .never, cancelAt: .seconds(1))
     #expect(cancelled.kind == .cancelled)
     #expect(cancelled.endedAfter == .seconds(1))
@@ -46,26 +63,56 @@ import Testing
       asset: .at(.zero), content: .never, isActive: .inactive(from: .seconds(1), until: .seconds(5)))
     #expect(paused.kind == .timedOut)
     #expect(paused.endedAfter == .seconds(7))
+    let finishing = Self.intro.run(
+      asset: .finishes(at: .zero), trigger: .finishes(at: .seconds(1)), content: .finishes(at: .zero))
+    #expect(finishing.kind == .finished, "a finish is a load and a ready; a trigger's finish is nothing")
+    #expect(finishing.endedAfter == .seconds(2))
   }
 
-  @Test func theSchedulingSeedShufflesSameInstantInputsAndTheOutcomeStays() {
+  @Test func theSchedulingSeedShufflesSameInstantCallsAndTheOutcomeStays() {
     var traces: Set<[IntroTraceEntry.Input]> = []
     for seed in 1...12 as ClosedRange<UInt64> {
       let result = Self.intro.run(
-        trigger: .at(.zero), asset: .at(.seconds(1)), content: .at(.seconds(1)), taps: .at(.seconds(1)),
+        asset: .at(.seconds(1)), trigger: .at(.seconds(1)), content: .at(.seconds(1)), taps: .at(.seconds(1)),
         schedulingSeed: seed)
-      #expect(result.kind == .completed)
+      #expect(result.kind == .finished)
       traces.insert(result.trace.entries.map(\.input))
     }
-    #expect(traces.count > 1, "the seeds changed the order in which the inputs arrived")
+    #expect(traces.count > 1, "the seeds changed the order in which the calls were made")
   }
 
   @Test func aRunIsRepeatable() {
-    let first = Self.intro.run(trigger: .at(seconds: 1), asset: .at(.zero), content: .at(seconds: 2.5))
-    let second = Self.intro.run(trigger: .at(seconds: 1), asset: .at(.zero), content: .at(seconds: 2.5))
+    let first = Self.intro.run(asset: .at(.zero), trigger: .at(seconds: 1), content: .at(seconds: 2.5))
+    let second = Self.intro.run(asset: .at(.zero), trigger: .at(seconds: 1), content: .at(seconds: 2.5))
     #expect(first.trace == second.trace)
     #expect(first.diagram == second.diagram)
-    #expect(first.description.hasPrefix("completed (animated) at 2.5 seconds"))
+    #expect(first.description.hasPrefix("finished (animated) at 2.5 seconds"))
+  }
+
+  @Test func secondsAreExactToTheMicrosecond() {
+    #expect(IntroScript.at(seconds: 1.2).steps.map(\.0) == [.milliseconds(1200)])
+    #expect(Duration.seconds(1.2) != .milliseconds(1200), "what `.seconds(1.2)` would have given")
+    #expect(IntroScript.at(seconds: 1.4999999).steps.map(\.0) == [.milliseconds(1500)])
+    let result = Self.intro.run(asset: .at(.zero), trigger: .at(seconds: 1.2), content: .at(seconds: 1.5))
+    #expect(result.endedAfter == .milliseconds(1500))
+  }
+
+  @Test func theProgressIsTypedAndStatedAtEachInstant() {
+    enum Step: Sendable, Equatable { case logo, tagline }
+    let intro = IntroHarness(
+      IntroConfiguration(animation: .stages([Step.logo: .seconds(1), .tagline: .seconds(1)]), timeout: .seconds(3)))
+    let result = intro.run(taps: .at(seconds: 1.5))
+    #expect(result.progress(at: .milliseconds(500)) == .logo)
+    #expect(result.progress(at: .milliseconds(1500)) == .tagline)
+    #expect(result.kind == .skipped)
+    #expect(result.progress(at: .seconds(10)) == .tagline, "it stays where it was at the outcome")
+  }
+
+  @Test func aConfigurationsGateStartsEachRunFromAFreshInstall() {
+    let gated = IntroHarness(
+      IntroConfiguration(animation: .fixedLength(.seconds(1)), timeout: .seconds(3), gate: .firstLaunch))
+    #expect(gated.run().kind == .finished)
+    #expect(gated.run().kind == .finished, "a fresh store each run: never UserDefaults.standard")
   }
 
   @Test func scriptsCompareAndDescribeTheirSteps() {
@@ -82,23 +129,25 @@ import Testing
 /// rest of the run goes on. Linux has task executors: these harnesses play an OS without them.
 @MainActor
 @Suite struct IntroHarnessWithoutTaskExecutorsTests {
-  private static func intro(offersTaskExecutor: Bool, loaded: Locked<Bool>) -> IntroHarness {
-    IntroHarness(offersTaskExecutor: offersTaskExecutor) { inputs in
-      let clock = inputs.scheduler.clock
-      return .seed000(
-        animation: .seed000(endTrigger: inputs.trigger),
-        content: .task {
-          try await clock.sleep(for: .seconds(1))
-          loaded.withLock { $0 = true }
-        },
-        scheduler: inputs.scheduler)
+  private static func intro(offersTaskExecutor: Bool, loaded: Locked<Bool>) -> IntroHarness<Never> {
+    IntroHarness(offersTaskExecutor: offersTaskExecutor) { scheduler in
+      let clock = scheduler.clock
+      return IntroCoordinator(
+        IntroConfiguration(
+          animation: .endTrigger(fallbackLength: .milliseconds(2600)),
+          content: .task {
+            try await clock.sleep(for: .seconds(1))
+            loaded.withLock { $0 = true }
+          },
+          timeout: .seconds(3)),
+        scheduler: scheduler)
     }
   }
 
   @Test func asyncWorkIsARecordedFailureNamingTheOSNotACrash() {
     let loaded = Locked(false)
     let intro = Self.intro(offersTaskExecutor: false, loaded: loaded)
-    var result: IntroTestResult?
+    var result: IntroTestResult<Never>?
     withKnownIssue {
       result = intro.run(trigger: .at(seconds: 1.2))
     } matching: { issue in
@@ -111,11 +160,12 @@ import Testing
     #expect(result?.kind == .timedOut)
   }
 
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func withTaskExecutorsTheWorkRunsInVirtualTime() {
     let loaded = Locked(false)
     let result = Self.intro(offersTaskExecutor: true, loaded: loaded).run(trigger: .at(.milliseconds(1200)))
     #expect(loaded.withLock { $0 })
-    #expect(result.kind == .completed)
+    #expect(result.kind == .finished)
     #expect(result.endedAfter == .milliseconds(1200))
   }
 }

@@ -24,7 +24,7 @@ import Testing
   @Test func noArgumentsPlaySeed000WithTheDefaults() throws {
     let defaults = try options()
     #expect(defaults == DemoOptions())
-    #expect(defaults.scenario == .seed000)
+    #expect(defaults.scenario == .animated)
     #expect(defaults.load == .milliseconds(1500))
     #expect(!defaults.failLoad)
     #expect(defaults.effectiveTimeout == .seconds(3))
@@ -48,7 +48,7 @@ import Testing
   }
 
   @Test func scenariosHaveTheirTimeouts() throws {
-    #expect(try options("--scenario", "seed000").effectiveTimeout == .seconds(3))
+    #expect(try options("--scenario", "animated").effectiveTimeout == .seconds(3))
     #expect(try options("--scenario", "stages").effectiveTimeout == .seconds(3))
     #expect(try options("--scenario", "wave").effectiveTimeout == .seconds(6))
   }
@@ -68,7 +68,7 @@ import Testing
 
   @Test func timeout() throws {
     #expect(try options("--timeout", "4").timeout == .seconds(4))
-    #expect(try options("--scenario", "wave", "--timeout", "1").effectiveTimeout == .seconds(1))
+    #expect(try options("--scenario", "wave", "--timeout", "5").effectiveTimeout == .seconds(5))
     #expect(refusal("--timeout", "0") == "--timeout must be more than 0 seconds")
   }
 
@@ -133,7 +133,7 @@ import Testing
   @Test func unknownRepeatedAndStrayArguments() {
     #expect(refusal("--bogus") == "unknown option '--bogus'")
     #expect(refusal("--bogus=1") == "unknown option '--bogus'")
-    #expect(refusal("seed000") == "unexpected argument 'seed000'")
+    #expect(refusal("animated") == "unexpected argument 'animated'")
     #expect(refusal("-x") == "unexpected argument '-x'")
     #expect(refusal("--") == "unexpected argument '--'")
     #expect(refusal("--load", "1", "--load", "2") == "--load is given more than once")
@@ -142,10 +142,13 @@ import Testing
 
   @Test func introsTheCoordinatorWouldRefuseAreRefusedHere() {
     #expect(refusal("--min", "4") == "--min (4 s) is above the timeout (3 s): the intro would always time out")
-    #expect(refusal("--timeout", "2") == "--timeout (2 s) is shorter than seed 000's 2.6 s animation")
+    #expect(refusal("--timeout", "2") == "--timeout (2 s) is shorter than the 2.6 s animation")
     #expect(refusal("--scenario", "wave", "--min", "6.5") != nil)
-    // The playbacks have no length of their own: a short timeout is an intro that times out.
-    #expect(refusal("--scenario", "wave", "--timeout", "2") == nil)
+    // The playbacks' stated lengths too: the letter wave's 5 s, the stages' 2 s.
+    #expect(refusal("--scenario", "wave", "--timeout", "2") == "--timeout (2 s) is shorter than the 5 s letter wave")
+    #expect(
+      refusal("--scenario", "stages", "--timeout", "1.5") == "--timeout (1.5 s) is shorter than the 2 s animation")
+    #expect(refusal("--scenario", "wave", "--timeout", "5") == nil, "a length equal to the timeout is fine")
   }
 
   @Test func theErrorSaysWhoIsSpeaking() {

@@ -9,7 +9,7 @@ import Testing
 @MainActor
 @Suite struct DemoSessionTests {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func seed000PlaysItsDecorationAndCompletesAtItsLength() throws {
+  @Test func theAnimatedScenarioPlaysItsDecorationAndFinishesAtItsLength() throws {
     let (session, scheduler) = try virtualSession()
     #expect(session.model.isShowingIntro)
     session.start()
@@ -27,7 +27,7 @@ import Testing
     #expect(session.model.ending == nil)
     scheduler.advance(by: ms(1100))
     let ending = try #require(session.model.ending)
-    #expect(ending.kind == .completed)
+    #expect(ending.kind == .finished)
     #expect(ending.presentation == .animated)
     #expect(ending.duration == ms(2600))
     #expect(session.model.wave == nil)
@@ -77,12 +77,12 @@ import Testing
     #expect(session.model.stage == .firstStep)  // the stages are decoration here: 2.5 s each
     scheduler.advance(by: ms(300))
     #expect(session.model.wave == LetterWave(index: 3, loop: 0))
-    #expect(session.coordinator.progress(as: LetterWave.self) == LetterWave(index: 3, loop: 0))
+    #expect(session.coordinator.wave == LetterWave(index: 3, loop: 0))
     scheduler.advance(by: ms(2600))
     #expect(session.model.wave == LetterWave(index: 4, loop: 1))
     #expect(session.model.stage == .secondStep)
     scheduler.advance(by: ms(2100))
-    #expect(session.model.ending?.kind == .completed)
+    #expect(session.model.ending?.kind == .finished)
     #expect(session.model.ending?.duration == ms(5000))
     #expect(session.model.trace?.deciding.map(\.input) == [.playback])
   }
@@ -99,12 +99,12 @@ import Testing
     #expect(session.model.phase == .holding)
     #expect(session.model.wave == nil)  // the decoration stops with the animation: the last pose is held
     scheduler.advance(by: ms(950))
-    #expect(session.model.ending?.kind == .completed)
+    #expect(session.model.ending?.kind == .finished)
     #expect(session.model.trace?.deciding.map(\.input) == [.content])
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func seed000HoldsItsLastPoseUntilTheLoad() throws {
+  @Test func theAnimatedScenarioHoldsItsLastPoseUntilTheLoad() throws {
     let (session, scheduler) = try virtualSession(["--load", "2.8"])
     session.start()
     scheduler.advance(by: ms(2650))  // the frame after the animation ended
@@ -112,7 +112,7 @@ import Testing
     #expect(session.model.stage == .finished)
     #expect(session.model.wave == nil)
     scheduler.advance(by: ms(150))
-    #expect(session.model.ending?.kind == .completed)
+    #expect(session.model.ending?.kind == .finished)
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -141,7 +141,7 @@ import Testing
     scheduler.advance(by: ms(2000))
     #expect(session.model.ending == nil)
     scheduler.advance(by: ms(500))
-    #expect(session.model.ending?.kind == .completed)
+    #expect(session.model.ending?.kind == .finished)
     #expect(session.model.trace?.deciding.map(\.input) == [.minimum])
   }
 
@@ -155,7 +155,7 @@ import Testing
     scheduler.advance(by: ms(500))
     #expect(session.model.wave == nil)
     scheduler.advance(by: ms(500))
-    #expect(session.model.ending?.kind == .completed)
+    #expect(session.model.ending?.kind == .finished)
     #expect(session.model.ending?.presentation == .staticPose)
   }
 
@@ -200,8 +200,8 @@ import Testing
       session.intro.flushHistory()
       return session.model.ending?.kind
     }
-    #expect(try run("1.0") == .completed)
+    #expect(try run("1.0") == .finished)
     #expect(try run("1.0") == .gated)
-    #expect(try run("1.1") == .completed)
+    #expect(try run("1.1") == .finished)
   }
 }

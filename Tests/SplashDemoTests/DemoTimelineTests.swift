@@ -12,12 +12,12 @@ import Testing
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-  @Test func seed000CompletesAtItsLength() throws {
+  @Test func theAnimatedScenarioFinishesAtItsLength() throws {
     let model = try run("--timeline")
     #expect(
       DemoTimeline.text(of: model, width: nil) == """
         splash-demo --timeline (virtual time): \(model.summary)
-        outcome: completed (animated), 2.6 s after start
+        outcome: finished (animated), 2.6 s after start
         trace, one lane per input, then the outcome:
         length   ----------------   ----------L
         content  ---------------(c|)
@@ -25,7 +25,7 @@ import Testing
           length: L = reached (decided)
           content: c = value
           content: | = finished
-          outcome: o = completed
+          outcome: o = finished
         """)
   }
 
@@ -33,7 +33,7 @@ import Testing
   @Test func theWaveIsOneLaneOfProgress() throws {
     let model = try run("--timeline", "--scenario", "wave")
     let text = DemoTimeline.text(of: model, width: nil)
-    #expect(text.contains("outcome: completed (animated), 5 s after start"))
+    #expect(text.contains("outcome: finished (animated), 5 s after start"))
     #expect(text.contains("playback  pppppppppppppppp   " + String(repeating: "p", count: 34) + "|"))
     #expect(text.contains("  playback: | = finished (decided)"))
   }
@@ -57,8 +57,8 @@ import Testing
     #expect(
       try run("--timeline", "--scenario", "stages", "--load", "0", "--min", "2.5").ending?.duration
         == .milliseconds(2500))
-    #expect(try run("--timeline", "--scenario", "wave", "--timeout", "2").ending?.kind == .timedOut)
-    #expect(try run("--timeline", "--gate", "first-launch").ending?.kind == .completed)  // in memory: a first launch
+    #expect(try run("--timeline", "--scenario", "wave", "--load", "7").ending?.kind == .timedOut)
+    #expect(try run("--timeline", "--gate", "first-launch").ending?.kind == .finished)  // in memory: a first launch
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
@@ -73,11 +73,11 @@ import Testing
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   @Test func theSVGPictureIsTheTimeline() throws {
     let model = try run("--timeline")
-    let picture = TimelineSVG(title: "seed000 <&> \"quoted\"", footer: ["outcome: completed"])
+    let picture = TimelineSVG(title: "animated <&> \"quoted\"", footer: ["outcome: finished"])
       .render(DemoTimeline.timeline(of: model))
     #expect(picture.hasPrefix("<svg xmlns=\"http://www.w3.org/2000/svg\""))
     #expect(picture.hasSuffix("</svg>\n"))
-    #expect(picture.contains(">seed000 &lt;&amp;&gt; &quot;quoted&quot;</text>"))
+    #expect(picture.contains(">animated &lt;&amp;&gt; &quot;quoted&quot;</text>"))
     for text in [
       ">length</text>", ">content</text>", ">outcome</text>", ">length: L = reached (decided)</text>", ">0 s</text>",
       ">2 s</text>",
@@ -88,7 +88,7 @@ import Testing
     #expect(picture.contains("r=\"14\" fill=\"none\" stroke=\"#fbbf24\""))
     #expect(
       picture
-        == TimelineSVG(title: "seed000 <&> \"quoted\"", footer: ["outcome: completed"]).render(
+        == TimelineSVG(title: "animated <&> \"quoted\"", footer: ["outcome: finished"]).render(
           DemoTimeline.timeline(of: try run("--timeline"))))
     #expect(picture.components(separatedBy: "<text").count == picture.components(separatedBy: "</text>").count)
   }
@@ -172,7 +172,7 @@ import Testing
 
 @Suite struct DemoLogTests {
   private let model = DemoModel(
-    summary: "seed000", tagline: "seed000", scenario: .seed000, timeout: .seconds(3), isShowingIntro: true,
+    summary: "animated", tagline: "animated", scenario: .animated, timeout: .seconds(3), isShowingIntro: true,
     isRealTime: true)
 
   @Test func aLinePerChange() {

@@ -167,7 +167,7 @@ private struct PseudoTerminal {
     var output = ""
     let presenter = DemoScreenPresenter(size: TerminalSize(columns: 80, rows: 24)) { output += $0 }
     var model = DemoModel(
-      summary: "s", tagline: "seed000", scenario: .seed000, timeout: .seconds(3), isShowingIntro: true,
+      summary: "s", tagline: "animated", scenario: .animated, timeout: .seconds(3), isShowingIntro: true,
       isRealTime: true)
     presenter.draw(model)
     var replay = TerminalReplay(width: 80, height: 24)

@@ -1,63 +1,121 @@
 import Signals
 
-/// How an intro's animation ends: an end trigger, a playback, or a fixed length.
+/// How an intro's animation ends, and what it reports as it plays (its `Progress`).
 ///
 /// ```swift
-/// let endTrigger = PassthroughSignal<Void, Never>()  // the animation file's "done" trigger
-/// let animation = IntroAnimation.endTrigger(endTrigger, fallbackLength: .seconds(2.6))
+/// let rive = IntroAnimation.endTrigger(fallbackLength: .milliseconds(2600))  // animationEnded(), or 2.6 s
+/// let staged = IntroAnimation.stages([1: .seconds(1), 2: .seconds(1)])  // 1, then 2 at 1 s; ends at 2 s
 /// ```
 ///
-/// - An **end trigger** is any signal: its first value ends the animation; a finish without a value is
-///   ignored (a file without a trigger then relies on the fallback length or the timeout); a failure is
-///   the animation's failure.
-/// - A **playback** is a signal whose values are progress (recorded in the trace and published as the
-///   coordinator's ``IntroCoordinator/progress``, never decisive) and whose finish ends the animation: the
-///   stage and letter-wave recipes are playbacks. Its failure is the animation's failure.
-/// - Either may have a **fallback length**: whichever comes first ends the animation.
-/// - A **fixed length** alone: the animation ends after it (seed 000's 2.6 s Rive intro, which fires no
-///   trigger).
+/// - An **end trigger** ends the animation: the app's ``IntroCoordinator/animationEnded()``, an async
+///   function returning, or a signal's first value (its finish without a value is ignored).
+/// - A **playback** reports progress and ends the animation when it finishes: ``stages(_:)``,
+///   ``letterWave(text:interval:loops:)``, or any signal with ``playback(_:fallbackLength:)``. Its values
+///   are the coordinator's ``IntroCoordinator/progress``, typed.
+/// - A **fallback length** ends it if nothing else has; a **fixed length** alone ends it after that time.
 ///
-/// The animation starts once the intro's asset has loaded (at `start` when there is none), and its
-/// lengths count from then, in active time (they pause while the app is inactive).
-public struct IntroAnimation: Sendable {
-  @usableFromInline
-  enum Kind: Sendable {
-    case endTrigger(IntroInputSource)
-    case playback(IntroInputSource)
-    case fixedLength
-  }
+/// Whatever the form, the app's ``IntroCoordinator/animationEnded()`` and
+/// ``IntroCoordinator/animationFailed(_:)`` count too. The animation starts once its asset has loaded (at
+/// `start` when there is none): a trigger or playback is started then, and the lengths count from then,
+/// in active time. An animation whose known length (fixed, fallback or stated) is above the timeout is
+/// refused: it could only time out.
+public struct IntroAnimation<Progress: Sendable>: Sendable {
+  /// Starts the animation's own source, on the coordinator's scheduler: its events go to `send`.
+  typealias Source =
+    @Sendable (any SignalScheduler, @escaping @Sendable (IntroMessage) -> Void) ->
+    SignalSubscription
 
-  @usableFromInline let kind: Kind
-  /// The fallback length, or the fixed length.
-  @usableFromInline let length: Duration?
+  let source: Source?
+  /// The fixed or fallback length: a clock from the animation's start.
+  let length: Duration?
+  /// The longest the animation is known to last, in words (`the letter wave's length`).
+  let knownLength: (duration: Duration, name: String)?
+  /// Why the animation is refused, if it is.
+  let problem: String?
 
-  @inlinable
-  init(kind: Kind, length: Duration?) {
-    self.kind = kind
+  init(source: Source?, length: Duration?, knownLength: (Duration, String)?, problem: String? = nil) {
+    self.source = source
     self.length = length
+    self.knownLength = knownLength ?? length.map { ($0, source == nil ? "fixed length" : "fallback length") }
+    self.problem = problem
   }
 
-  /// An animation that ends at `trigger`'s first value, or after `fallbackLength` if that comes first.
-  @inlinable
+  /// An animation that ends when `playback` finishes (or after `fallbackLength`, if that comes first);
+  /// each of its values is the coordinator's progress. Its failure is the animation's failure.
+  public static func playback<Playback: Signal<Progress, Failure>, Failure: Error>(
+    _ playback: Playback, fallbackLength: Duration? = nil
+  ) -> Self {
+    Self(source: { _, send in playback.observe { send(.playback($0)) } }, length: fallbackLength, knownLength: nil)
+  }
+
+  /// An animation of stages, in order, each lasting its duration: the first is the progress at once, each
+  /// next one when the previous one's duration has passed, and the animation ends after the last one's.
+  ///
+  /// ```swift
+  /// enum Step: Sendable { case logo, tagline }
+  /// let steps = IntroAnimation.stages([.logo: .seconds(1), .tagline: .seconds(1)])  // ends at 2 s
+  /// ```
+  ///
+  /// - Precondition: at least one stage, and no negative duration (checked with the configuration).
+  public static func stages(_ stages: KeyValuePairs<Progress, Duration>) -> Self {
+    let stages = Array(stages)
+    let total = stages.reduce(Duration.zero) { $0 + $1.value }
+    let problem =
+      stages.isEmpty
+      ? "no stages" : stages.firstIndex { $0.value < .zero }.map { "stage \($0 + 1) has a negative duration" }
+    let source: Source = { scheduler, send in
+      let start = scheduler.now
+      var offset = Duration.zero
+      var actions: [SignalScheduledAction] = []
+      for (index, (stage, duration)) in stages.enumerated() {
+        if index == 0 {
+          send(.progress(stage))
+        } else {
+          actions.append(scheduler.schedule(at: start + offset) { send(.progress(stage)) })
+        }
+        offset += duration
+      }
+      actions.append(scheduler.schedule(at: start + offset) { send(.input(.playback, .finished)) })
+      return SignalSubscription { [actions] in for action in actions { scheduler.cancel(action) } }
+    }
+    return Self(source: source, length: nil, knownLength: (total, "stages' total length"), problem: problem)
+  }
+}
+
+extension IntroAnimation where Progress == Never {
+  /// An animation that ends when the app calls ``IntroCoordinator/animationEnded()``, or after
+  /// `fallbackLength` if that comes first (`nil`: only the timeout ends an animation that never says).
+  public static func endTrigger(fallbackLength: Duration? = nil) -> Self {
+    Self(source: nil, length: fallbackLength, knownLength: fallbackLength.map { ($0, "fallback length") })
+  }
+
+  /// An animation that ends when `trigger` returns, or after `fallbackLength` if that comes first; its
+  /// error is the animation's failure. It runs once the asset has loaded, in a task on the coordinator's
+  /// scheduler's clock (a `TestScheduler`'s executor in tests).
+  ///
+  /// ```swift
+  /// let animation = IntroAnimation.endTrigger(fallbackLength: .seconds(3)) {
+  ///   try await Task.sleep(for: .seconds(2))  // awaiting the animation file's "done" trigger
+  /// }
+  /// ```
+  public static func endTrigger(
+    fallbackLength: Duration? = nil, _ trigger: @escaping @Sendable () async throws -> Void
+  ) -> Self {
+    let source: Source = { scheduler, send in
+      TaskSignal(on: scheduler) { () async throws -> Void in try await trigger() }.observe { send(.trigger($0)) }
+    }
+    return Self(source: source, length: fallbackLength, knownLength: nil)
+  }
+
+  /// An animation that ends at `trigger`'s first value (its finish without a value is ignored), or after
+  /// `fallbackLength` if that comes first; its failure is the animation's failure. Subscribed once the
+  /// asset has loaded.
   public static func endTrigger<Trigger: Signal>(_ trigger: Trigger, fallbackLength: Duration? = nil) -> Self {
-    Self(kind: .endTrigger(IntroInputSource(trigger)), length: fallbackLength)
+    Self(source: { _, send in trigger.observe { send(.trigger($0)) } }, length: fallbackLength, knownLength: nil)
   }
 
-  /// An animation that ends when `playback` finishes, or after `fallbackLength` if that comes first; its
-  /// values are progress.
-  @inlinable
-  public static func playback<Playback: Signal>(_ playback: Playback, fallbackLength: Duration? = nil) -> Self {
-    Self(kind: .playback(IntroInputSource(playback)), length: fallbackLength)
-  }
-
-  /// An animation that ends after `length`.
+  /// An animation that ends after `length` (a file that fires no trigger, played once).
   public static func fixedLength(_ length: Duration) -> Self {
-    Self(kind: .fixedLength, length: length)
-  }
-
-  /// Whether it is a fixed length alone.
-  var isFixedLength: Bool {
-    if case .fixedLength = kind { return true }
-    return false
+    Self(source: nil, length: length, knownLength: nil)
   }
 }

@@ -2,64 +2,51 @@ import Signals
 
 /// Work the intro waits for: the animation's asset, or the content the intro hides.
 ///
-/// - A **signal** is ready at its first value or when it finishes; a failure is the work's failure.
-/// - A **`Bool` signal** with ``readyWhen(_:)`` is ready at its first `true`.
-/// - An **`async throws` function** with ``task(_:)`` runs in a task on the coordinator's scheduler's clock:
-///   on a `TestScheduler` (its task executor), the app's real async path runs in virtual time; on the
-///   main-queue scheduler of an app, on the global executor. It is ready when it returns. (Where task
-///   executors do not exist, before macOS 15 / iOS 18, a `TestScheduler` refuses it rather than run it in
-///   real time: `IntroHarness` records a test failure that names the OS it needs.)
+/// - **Reported**: the app says when it is done, from any thread, before `start` or after:
+///   ``IntroCoordinator/contentReady()`` or ``IntroCoordinator/contentFailed(_:)`` for the content,
+///   ``IntroCoordinator/animationLoaded()`` or ``IntroCoordinator/animationFailed(_:)`` for the asset.
+/// - **An `async throws` function** (``task(_:)``), run from `start` in a task on the coordinator's
+///   scheduler's clock: on the main-queue scheduler of an app, on the global executor; on a
+///   `TestScheduler`, on its executor, so the app's real async path runs in virtual time (where task
+///   executors do not exist, before macOS 15 / iOS 18, it refuses it: `IntroHarness` records a test failure
+///   naming the OS it needs). Ready when it returns.
+/// - **A signal** (``signal(_:)``), subscribed at `start`: ready at its first value or when it finishes;
+///   a `Bool` signal with ``readyWhen(_:)`` is ready at its first `true`. Its failure is the work's.
 ///
 /// ```swift
 /// let content = IntroWork.task { try await Task.sleep(for: .milliseconds(300)) }  // the app's first request
 /// ```
+///
+/// The reported forms work with the others too: a call counts whatever the configured form.
 public struct IntroWork: Sendable {
-  @usableFromInline
-  enum Kind: Sendable {
-    case signal(IntroInputSource)
-    case readyWhenTrue(IntroInputSource)
-    case task(@Sendable () async throws -> Void)
-  }
+  /// Subscribes the work's own source, on the coordinator's scheduler: its events go to `send`.
+  typealias Source =
+    @Sendable (any SignalScheduler, @escaping @Sendable (IntroInputEvent) -> Void) ->
+    SignalSubscription
 
-  @usableFromInline let kind: Kind
+  let source: Source?
+  /// Ready at a `true` value only (a `Bool` signal with ``readyWhen(_:)``).
+  let readyWhenTrue: Bool
 
-  @inlinable
-  init(kind: Kind) {
-    self.kind = kind
+  /// Work the app reports with the coordinator's methods.
+  public static let reported = IntroWork(source: nil, readyWhenTrue: false)
+
+  /// Work that runs `work` from `start`, in a task on the coordinator's scheduler's clock; ready when it
+  /// returns, failed with its error. The intro ending does not cancel it; the coordinator's `cancel()` does.
+  public static func task(_ work: @escaping @Sendable () async throws -> Void) -> Self {
+    IntroWork(
+      source: { scheduler, send in
+        TaskSignal(on: scheduler) { () async throws -> Void in try await work() }.observe { send(IntroInputEvent($0)) }
+      }, readyWhenTrue: false)
   }
 
   /// Work that is ready at `signal`'s first value or finish, and fails with its failure.
-  @inlinable
   public static func signal<Work: Signal>(_ signal: Work) -> Self {
-    Self(kind: .signal(IntroInputSource(signal)))
+    IntroWork(source: { _, send in signal.observe { send(IntroInputEvent($0)) } }, readyWhenTrue: false)
   }
 
   /// Work that is ready when `flag` first sends `true`, and fails with its failure.
-  @inlinable
   public static func readyWhen<Flag: Signal<Bool, Failure>, Failure: Error>(_ flag: Flag) -> Self {
-    Self(kind: .readyWhenTrue(IntroInputSource(flag)))
-  }
-
-  /// Work that runs `work` in a task on the coordinator's scheduler's clock, ready when it returns.
-  public static func task(_ work: @escaping @Sendable () async throws -> Void) -> Self {
-    Self(kind: .task(work))
-  }
-
-  /// The source the coordinator subscribes, on `scheduler` for a task.
-  func source(on scheduler: any SignalScheduler) -> IntroInputSource {
-    switch kind {
-    case .signal(let source), .readyWhenTrue(let source): source
-    case .task(let work): IntroInputSource(on: scheduler, work: work)
-    }
-  }
-
-  /// Whether a value makes the work ready.
-  func isReady(_ event: IntroInputEvent) -> Bool {
-    switch (kind, event) {
-    case (.readyWhenTrue, .value(_, let flag)): flag == true
-    case (.readyWhenTrue, .finished): false
-    case (_, .value), (_, .finished): true
-    case (_, .failed): false
-    }
+    IntroWork(source: { _, send in flag.observe { send(IntroInputEvent($0)) } }, readyWhenTrue: true)
   }
 }

@@ -1,197 +1,196 @@
 import Observation
 import Signals
 
-/// Turns an intro's inputs — animation, asset, content, taps, clocks, Reduce Motion, gating, launch kind,
-/// activity — into exactly one typed ``IntroOutcome``, delivered on the main actor.
+/// Turns an intro's inputs — the animation, its asset, the content it hides, taps, its clocks, Reduce
+/// Motion, gating, the launch kind, the app's activity — into exactly one typed ``IntroOutcome``,
+/// delivered on the main actor.
 ///
 /// ```swift
-/// @MainActor func runIntro(scheduler: any SignalScheduler) {
-///   let endTrigger = PassthroughSignal<Void, Never>()
-///   let coordinator = IntroCoordinator(
-///     IntroConfiguration(
-///       animation: .endTrigger(endTrigger, fallbackLength: .seconds(2.6)),
-///       timeout: .seconds(3),
-///       scheduler: scheduler))
-///   coordinator.start(reduceMotion: false) { outcome in
-///     print("the intro ended:", outcome)  // once, whatever happens
-///   }
-/// }
+/// let coordinator = IntroCoordinator(
+///   IntroConfiguration(
+///     animation: .endTrigger(fallbackLength: .milliseconds(2600)), content: .reported, timeout: .seconds(3)))
+/// coordinator.start { outcome in print("the intro ended:", outcome) }  // once, whatever happens
+/// coordinator.contentReady()  // from any thread, before `start` or after
 /// ```
 ///
-/// In SwiftUI, the content sits under the intro in a `ZStack` and `isShowingIntro` removes the intro:
+/// In a SwiftUI app, `IntroUI`'s `.intro(_:content:)` modifier shows it above the app's content, starts
+/// it, and passes Reduce Motion, the scene's activity and taps; the app reports its animation and its
+/// content with the methods below. See <doc:BuildingAnIntro>.
 ///
-/// ```swift-uncompiled
-/// struct RootView: View {
-///   @Environment(\.accessibilityReduceMotion) private var reduceMotion
-///   @State private var coordinator = IntroCoordinator(.seed000(endTrigger: endTrigger, scheduler: .main))
-///
-///   var body: some View {
-///     ZStack {
-///       ContentView()
-///       if coordinator.isShowingIntro {
-///         IntroView()
-///           .transition(.opacity)
-///           .zIndex(1)
-///           .onTapGesture { coordinator.skip() }
-///       }
-///     }
-///     .animation(.easeOut(duration: 0.25), value: coordinator.isShowingIntro)
-///     .task { coordinator.start(reduceMotion: reduceMotion) }
-///   }
-/// }
-/// ```
-///
-/// - **Exactly once.** The outcome is decided once; `onFinish` runs once per `start` call, on the main
-///   actor; any number of `await outcome` return it. Later inputs are recorded in the ``trace`` (at most
-///   64 entries more), never delivered.
+/// - **Inputs from anywhere.** ``animationLoaded()``, ``animationEnded()``, ``animationFailed(_:)``,
+///   ``contentReady()``, ``contentFailed(_:)``, ``skip()`` and ``setActive(_:scene:)`` may be called from
+///   any thread, before `start` or after. An input the coordinator receives before `start` is kept and
+///   takes effect at `start`'s instant, as if it came then (a tap before `start` is inside any grace
+///   period). Signals and async functions given in the configuration are inputs too.
+/// - **Exactly once.** The outcome is decided once; each `onFinish` runs once, on the main actor; any
+///   number of `await outcome` return it. Later inputs are recorded in the ``trace`` (64 entries more),
+///   never delivered.
 /// - **Single use.** A second `start` neither restarts nor re-decides: its `onFinish` gets the same
-///   outcome (at once if already decided). SwiftUI's `.task` runs again when the view reappears: harmless.
-/// - **Threads.** Inputs may fire on any thread; the decision and `onFinish` run on the main actor. On a
-///   `TestScheduler` advanced from `@MainActor` test code, both happen inside `advance`, at the decided
-///   virtual instant.
-/// - **Equal instants.** Inputs at one instant are judged once nothing more is due then
-///   (`SignalScheduler.scheduleAtEndOfInstant(_:)`), so the outcome never depends on the order in which
-///   they were scheduled: content failed, then animation failed, then completed, then skipped, then timed
-///   out. On a `TestScheduler`, a ``skip()`` called between advances is decided at the next advance
-///   (`advance(by: .zero)` is enough).
-/// - **Cancel.** ``cancel()`` before the decision gives ``IntroOutcome/Reason/cancelled``, even with inputs
-///   waiting at that instant; once it returns no other outcome is delivered. After the decision it changes
-///   nothing in the outcome, and releases the inputs and the content's task.
+///   outcome (at once if already decided).
+/// - **Equal instants.** Inputs at one instant are judged once nothing more is due then, so the outcome
+///   never depends on the order in which they were scheduled. On a `TestScheduler` driven from main-actor
+///   code, the decision happens inside `advance`, at its virtual instant; an input called between advances
+///   is judged at the next one (`advance(by: .zero)` is enough).
+/// - **Cancel.** ``cancel()`` before the decision gives ``IntroOutcome/Reason/cancelled``, even with
+///   inputs waiting at that instant. After it, the outcome stays; either way the inputs and the content's
+///   task are released.
 ///
-/// The rules, and how to test an intro of your own, are in <doc:BuildingAnIntro>.
+/// It is `Observable`: SwiftUI views that read ``phase``, ``progress``, ``isShowingIntro`` or
+/// ``reduceMotion`` update when they change.
 @MainActor
-@Observable
-public final class IntroCoordinator {
+public final class IntroCoordinator<Progress: Sendable>: Observable {
   /// Where the intro is, for UI binding.
-  public internal(set) var phase: IntroPhase = .idle
-  /// Whether the intro is on screen (or about to be): `true` while idle unless `init` already knows the
-  /// intro will not show (a resume, or the gate says no), so the first frame is the intro, never the
-  /// content popping up under it; `false` once finished.
-  public internal(set) var isShowingIntro: Bool
-  /// The playback's latest value (progress), if the animation is a playback; see ``progress(as:)``.
-  public internal(set) var progress: (any Sendable)?
-  /// Every input so far with its time and role.
-  ///
-  /// Not observed (it changes with every input): read it when the outcome is decided, or in the logging
-  /// hook.
+  public private(set) var phase: IntroPhase {
+    get { observed.phase }
+    set { observed.phase = newValue }
+  }
+  /// The animation's latest progress (a stage, a letter wave's position), if it reports any.
+  public var progress: Progress? { observed.progress as? Progress }
+  /// Whether Reduce Motion is on, if known: set it (or pass it to `init`) before the first frame, so that
+  /// ``isShowingIntro`` is right from it. `start` decides with it (unless given its own).
+  public var reduceMotion: Bool? {
+    get { observed.reduceMotion }
+    set { observed.reduceMotion = newValue }
+  }
+  /// Every input so far with its time and role. Not observed (it changes with every input): read it when
+  /// the outcome is decided, or in the configuration's `log`.
   public var trace: IntroTrace {
-    describeFailures()
-    return session.trace
+    decision.describeFailures()
+    return decision.trace
   }
 
-  @ObservationIgnored let configuration: IntroConfiguration
-  @ObservationIgnored let history: IntroHistoryReading?
-  /// A reason known at `init` why the intro will not show.
-  @ObservationIgnored private let notShown: IntroOutcome.Reason?
-  /// The decision, the trace, the timers and the subscriptions.
-  @ObservationIgnored var session: IntroSession
-  /// The `onFinish` of the first `start`, then those of later ones (rare: no array for the first).
-  @ObservationIgnored var finishHandler: (@MainActor (IntroOutcome) -> Void)?
-  @ObservationIgnored var moreFinishHandlers: [@MainActor (IntroOutcome) -> Void] = []
-  @ObservationIgnored var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
-  /// Inputs, timer firings, end-of-instant requests and store failures, from any thread, onto the main
-  /// actor: one subscription for all of them.
-  @ObservationIgnored let inbox = IntroInbox()
-  @ObservationIgnored private var inboxSubscription: SignalSubscription?
-
   /// How many entries the trace records after the outcome before the inputs are released.
-  public static let entriesKeptAfterOutcome = IntroSession.entriesKeptAfterOutcome
+  public static var entriesKeptAfterOutcome: Int { IntroDecision.entriesKeptAfterOutcome }
+
+  private let observed: IntroObservedState
+  private let configuration: IntroConfiguration<Progress>
+  private let scheduler: any SignalScheduler
+  private let store: (any IntroHistoryStore)?
+  private let history: IntroHistoryReading?
+  /// A reason known at `init` why the intro will not show.
+  private let notShown: IntroOutcome.Reason?
+  private var decision: IntroDecision
+  private var started = false
+  /// Inputs received before `start`: they take effect at its instant.
+  private var early: [IntroMessage] = []
+  private var handlers: [@MainActor (IntroOutcome) -> Void] = []
+  private var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
+  /// The asset's and the animation's subscriptions; the content's is apart (only `cancel()` ends it).
+  private var inputs: [SignalSubscription] = []
+  private var content: SignalSubscription?
+  /// The one timer: at the next clock's deadline.
+  private var timer: (deadline: SignalInstant, action: SignalScheduledAction)?
+  private var evaluationRequested = false
+  /// Each scene's activity: the app is active while one of them is.
+  private var scenes: [String: Bool] = [:]
+  /// Every input, timer and store fault, from any thread, onto the main actor.
+  private let inbox = PassthroughSignal<IntroMessage, Never>()
+  private var inboxSubscription: SignalSubscription?
 
   /// A coordinator for `configuration`. It reads the gate's history now (synchronously), so that
-  /// ``isShowingIntro`` is right from the first frame; nothing else happens before ``start(reduceMotion:onFinish:)``.
+  /// ``isShowingIntro`` is right from the first frame; nothing else happens before ``start(reduceMotion:onFinish:)``
+  /// but receiving inputs.
   ///
-  /// - Precondition: the configuration is valid (no negative duration; neither the minimum time nor the
-  ///   animation's length above the timeout). The message starts with "Signals:".
-  public init(_ configuration: consuming IntroConfiguration) {
+  /// - Parameters:
+  ///   - configuration: The intro.
+  ///   - scheduler: The scheduler its clocks run on: the main queue's in an app (the default), a
+  ///     `TestScheduler` in tests.
+  ///   - reduceMotion: Whether Reduce Motion is on, if known now.
+  /// - Precondition: the configuration is valid (see ``IntroConfiguration``); the message starts with
+  ///   "Signals:".
+  public init(
+    _ configuration: IntroConfiguration<Progress>, scheduler: any SignalScheduler = DispatchSignalScheduler.main,
+    reduceMotion: Bool? = nil
+  ) {
     if let problem = configuration.problem { preconditionFailure(problem) }
-    session = IntroSession(
-      start: configuration.scheduler.now,
-      settings: .init(
-        hasAsset: configuration.asset != nil, hasContent: configuration.content != nil,
-        length: configuration.animation.length, minimum: configuration.minimumDuration,
-        grace: configuration.skipGracePeriod, timeout: configuration.timeout))
+    self.configuration = configuration
+    self.scheduler = scheduler
+    observed = IntroObservedState(reduceMotion: reduceMotion)
+    let settings = IntroDecision.Settings(
+      hasAsset: configuration.asset != nil, hasContent: configuration.content != nil,
+      contentReadyWhenTrue: configuration.content?.readyWhenTrue == true, length: configuration.animation.length,
+      minimum: configuration.minimumDuration, grace: configuration.skipGracePeriod, timeout: configuration.timeout)
+    decision = IntroDecision(settings: settings, start: scheduler.now)
+    store = configuration.effectiveHistoryStore
     if configuration.launchKind == .resume {
       history = nil
       notShown = .resumed
     } else {
-      let reading = configuration.historyStore.read()
-      history = reading
-      notShown = configuration.gate.allowsIntro(given: reading.history) ? nil : .gated
+      history = store?.read()
+      notShown = configuration.gate.allowsIntro(given: history?.history ?? .neverShown) ? nil : .gated
     }
-    isShowingIntro = notShown == nil
-    self.configuration = consume configuration  // moved in, not copied: it holds a dozen references
+    inboxSubscription = inbox.receiveOnMainActor().sink { [weak self] message in self?.receive(message) }
   }
 
-  /// The playback's latest value as a `Value` (for instance an ``IntroStage``), or `nil`.
-  public func progress<Value>(as type: Value.Type) -> Value? {
-    progress as? Value
+  /// Whether the intro is on screen (or about to be) with Reduce Motion `reduceMotion`: before `start`,
+  /// `false` when it will not show (a resume, the gate says no, Reduce Motion with the skip policy); after
+  /// it, `true` until the outcome. For the first frame, before `start`.
+  public func showsIntro(reduceMotion: Bool) -> Bool {
+    switch phase {
+    case .finished: false
+    case .idle: notShown == nil && !(reduceMotion && configuration.reduceMotionPolicy == .skip)
+    case .playing, .holding, .staticPose: true
+    }
   }
+
+  /// Whether the intro is on screen (or about to be): ``showsIntro(reduceMotion:)`` with ``reduceMotion``
+  /// (off when unknown). Right from the first frame when Reduce Motion is known by then.
+  public var isShowingIntro: Bool { showsIntro(reduceMotion: reduceMotion ?? false) }
 
   /// The outcome, once decided: waits for it.
   public var outcome: IntroOutcome {
     get async {
-      if let decided = session.decided { return decided }
+      if let outcome = decision.outcome { return outcome }
       return await withCheckedContinuation { waiters.append($0) }
     }
   }
 
-  // MARK: Start, skip, cancel
+  // MARK: Start and cancel
 
   /// Starts the intro, or, if it was started already, only adds `onFinish`.
   ///
   /// Decided at once, before any frame of intro, in this order: a resume → ``IntroOutcome/Reason/resumed``;
   /// the gate says no → ``IntroOutcome/Reason/gated``; Reduce Motion with the ``IntroReduceMotionPolicy/skip``
   /// policy → ``IntroOutcome/Reason/reducedMotion``. Otherwise the intro presents (animated, or a still pose
-  /// under the ``IntroReduceMotionPolicy/staticPose`` policy), "shown" is recorded in the history store,
-  /// every input is subscribed and every clock registered before this returns.
+  /// under the ``IntroReduceMotionPolicy/staticPose`` policy), "shown" is recorded in the history store, the
+  /// configured sources are started and the next clock registered before this returns. The inputs received
+  /// before take effect now.
   ///
-  /// A content task starts here in every case (also when the intro does not show): it is the app's work.
+  /// The content's work starts here in every case (also when the intro does not show): it is the app's.
   ///
   /// - Parameters:
-  ///   - reduceMotion: Whether Reduce Motion is on (SwiftUI: `accessibilityReduceMotion`).
+  ///   - reduceMotion: Whether Reduce Motion is on; `nil` (the default): ``reduceMotion``, else off.
   ///   - onFinish: Called once with the outcome, on the main actor (at once if already decided).
-  public func start(reduceMotion: Bool, onFinish: @escaping @MainActor (IntroOutcome) -> Void = { _ in }) {
-    if let decided = session.decided {
-      onFinish(decided)
-      return
-    }
-    guard !session.started else {
-      moreFinishHandlers.append(onFinish)
-      return
-    }
-    finishHandler = onFinish
-    let scheduler = configuration.scheduler
+  public func start(reduceMotion: Bool? = nil, onFinish: @escaping @MainActor (IntroOutcome) -> Void = { _ in }) {
+    if let outcome = decision.outcome { return onFinish(outcome) }
+    handlers.append(onFinish)
+    guard !started else { return }
+    started = true
+    if let reduceMotion { self.reduceMotion = reduceMotion }
+    let isStatic = self.reduceMotion == true
     let now = scheduler.now
-    session.start(at: now, diagnostic: history?.diagnostic)
-    inboxSubscription = inbox.receiveOnMainActor().sink { [weak self] message in self?.receive(message) }
-    if let reason = notShown ?? (reduceMotion && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
-      finish(reason: reason, presentation: .none, decidedBy: .init(), at: now)
-      startContent()
-      return
-    }
-    let isStatic = reduceMotion
-    session.present(at: now, isStatic: isStatic)
-    phase = isStatic ? .staticPose : .playing
-    recordShown()
-    scheduleClocks()
-    if let isActive = configuration.isActive { session.inputs.active = subscribe(.active, to: isActive) }
-    if let taps = configuration.skipTaps { session.inputs.taps = subscribe(.tap, to: taps) }
-    startContent()
-    if !isStatic {
-      if let asset = configuration.asset {
-        session.inputs.asset = subscribe(.asset, to: asset.source(on: scheduler))
-      } else {
+    decision.start(at: now, diagnostic: history?.diagnostic)
+    if let reason = notShown ?? (isStatic && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
+      finish(decision.decide(reason, at: now))
+    } else {
+      decision.present(at: now, isStatic: isStatic)
+      phase = isStatic ? .staticPose : .playing
+      recordShown()
+      if !isStatic, let asset = configuration.asset {
+        if let source = asset.source { inputs.append(source(scheduler) { [inbox] in inbox.send(.input(.asset, $0)) }) }
+      } else if !isStatic {
         startAnimation()
       }
     }
-    // The still pose may be decided at once (no content, no minimum time); otherwise only an input or a
-    // clock can decide, and each asks for the decision itself.
+    if let source = configuration.content?.source {
+      content = source(scheduler) { [inbox] in inbox.send(.input(.content, $0)) }
+    }
+    let early = self.early
+    self.early = []
+    for message in early { receive(message) }
+    updateTimer()
+    // The still pose may be decided at once (no content, no minimum time).
     if isStatic { requestEvaluation() }
-  }
-
-  /// Skips the intro, as a tap does: counts once the grace period has passed.
-  public func skip() {
-    handle(.skip, .value(label: "", flag: nil))
   }
 
   /// Cancels the intro: before the decision, the outcome is ``IntroOutcome/Reason/cancelled`` (even with
@@ -199,13 +198,173 @@ public final class IntroCoordinator {
   /// decision the outcome stays as it was. Either way, every input is released and the content's task is
   /// cancelled.
   public func cancel() {
-    if session.decided == nil {
-      let now = configuration.scheduler.now
-      finish(reason: .cancelled, presentation: session.presentation, decidedBy: .init(), at: now)
-    }
-    session.inputs.takeInputs().cancel()
-    session.inputs.takeContent().cancel()
+    finish(decision.decide(.cancelled, at: scheduler.now))
+    releaseInputs()
+    content?.cancel()
+    content = nil
     inboxSubscription?.cancel()
     inboxSubscription = nil
+  }
+
+  // MARK: Inputs, from any thread
+
+  /// The animation's asset has loaded: the animation starts (and its lengths count) from now.
+  public nonisolated func animationLoaded() { inbox.send(.input(.asset, .value("", flag: nil))) }
+
+  /// The animation has ended (its file fired its end trigger, its player finished).
+  public nonisolated func animationEnded() { inbox.send(.input(.trigger, .value("", flag: nil))) }
+
+  /// The animation failed (its asset did not load, its player failed): before it has ended, the intro ends
+  /// at once with ``IntroOutcome/Reason/animationFailed(_:)``, and the app shows.
+  public nonisolated func animationFailed(_ error: any Error) { inbox.send(.input(.trigger, .failed(error))) }
+
+  /// The content the intro hides is ready.
+  public nonisolated func contentReady() { inbox.send(.input(.content, .value("", flag: true))) }
+
+  /// The content the intro hides failed: the intro ends at once with
+  /// ``IntroOutcome/Reason/contentFailed(_:)`` (the app shows its error).
+  public nonisolated func contentFailed(_ error: any Error) { inbox.send(.input(.content, .failed(error))) }
+
+  /// Skips the intro, as a tap: counts once the grace period has passed.
+  public nonisolated func skip() { inbox.send(.input(.tap, .value("", flag: nil))) }
+
+  /// Whether the app is active (it is until it says otherwise): while it is not, every clock pauses.
+  ///
+  /// An app with several scenes (windows) reports each under a name of its own: the app is active while
+  /// one of them is. SwiftUI's `scenePhase` maps to it as `IntroUI` does: only `.background` is inactive.
+  public nonisolated func setActive(_ isActive: Bool, scene: String = "") {
+    inbox.send(.active(isActive, scene: scene))
+  }
+
+  // MARK: Handling, on the main actor
+
+  private func receive(_ message: IntroMessage) {
+    guard started else { return early.append(message) }
+    let now = scheduler.now
+    switch message {
+    case .input(let input, let event):
+      follow(decision.apply(input, event, at: now))
+    case .progress(let value):
+      if decision.isDeciding { observed.progress = value }
+      follow(decision.apply(.playback, .value("\(value)", flag: nil), at: now))
+    case .active(let active, let scene):
+      scenes[scene] = active
+      follow(decision.apply(.active, .value("\(active)", flag: scenes.values.contains(true)), at: now))
+    case .clock:
+      decision.clockFired(at: now)
+      requestEvaluation()
+    case .evaluate:
+      evaluationRequested = false
+      if let outcome = decision.evaluate(at: now) { return finish(outcome) }
+      guard decision.isDeciding else { return }
+      // Written only when it changes: every write of an observed property notifies.
+      if !phase.isSameUndecided(as: decision.undecidedPhase) { phase = decision.undecidedPhase }
+      updateTimer()
+    case .historyWriteFailed(let diagnostic):
+      if decision.recordHistory(diagnostic, at: now) { releaseInputs() }
+    }
+  }
+
+  private func follow(_ followUp: IntroDecision.FollowUp) {
+    switch followUp {
+    case .none: return
+    case .releaseInputs: return releaseInputs()
+    case .startAnimation: startAnimation()
+    case .decide: break
+    }
+    updateTimer()
+    requestEvaluation()
+  }
+
+  /// The animation starts: its own source, if it has one, from now.
+  private func startAnimation() {
+    guard let source = configuration.animation.source else { return }
+    inputs.append(source(scheduler) { [inbox] in inbox.send($0) })
+  }
+
+  /// Asks for a decision once nothing more is due at this instant (at once on real time).
+  private func requestEvaluation() {
+    guard decision.isDeciding, !evaluationRequested else { return }
+    evaluationRequested = true
+    scheduler.scheduleAtEndOfInstant { [inbox] in inbox.send(.evaluate) }
+  }
+
+  /// Keeps the one timer at the next clock's deadline (none while the app is inactive).
+  private func updateTimer() {
+    let deadline = decision.nextDeadline(from: scheduler.now)
+    guard deadline != timer?.deadline else { return }
+    if let timer { scheduler.cancel(timer.action) }
+    timer = deadline.map { deadline in (deadline, scheduler.schedule(at: deadline) { [inbox] in inbox.send(.clock) }) }
+  }
+
+  private func finish(_ outcome: IntroOutcome?) {
+    guard let outcome else { return }
+    if let timer { scheduler.cancel(timer.action) }
+    timer = nil
+    phase = .finished(outcome)
+    configuration.log?(outcome, trace)
+    let handlers = self.handlers
+    let waiters = self.waiters
+    self.handlers = []
+    self.waiters = []
+    for handler in handlers { handler(outcome) }
+    for waiter in waiters { waiter.resume(returning: outcome) }
+  }
+
+  /// Releases the asset's and the animation's sources (not the content's work).
+  private func releaseInputs() {
+    let released = inputs
+    inputs = []
+    for subscription in released { subscription.cancel() }
+  }
+
+  /// Records "shown" in the history store, as the intro starts presenting.
+  private func recordShown() {
+    guard let store, let history, let record = configuration.gate.historyToRecord(presentingAfter: history.history)
+    else { return }
+    store.write(record) { [inbox] diagnostic in inbox.send(.historyWriteFailed(diagnostic)) }
+  }
+}
+
+/// What a coordinator's views observe. Apart from the coordinator, in a class that is not generic:
+/// Observation reaches each property through a key path, and a key path into a generic class is
+/// instantiated at run time at every access (measured: four times the cost of a whole `init` and `start`).
+@MainActor
+@Observable
+final class IntroObservedState {
+  var phase = IntroPhase.idle
+  var progress: (any Sendable)?
+  var reduceMotion: Bool?
+
+  init(reduceMotion: Bool?) {
+    self.reduceMotion = reduceMotion
+  }
+}
+
+/// What reaches a coordinator through its inbox, from any thread, to be handled on the main actor. Not
+/// generic: the inbox's code is then compiled for it (generic, it looks up the types of its events at
+/// every step).
+enum IntroMessage: Sendable {
+  case input(IntroTraceEntry.Input, IntroInputEvent)
+  case progress(any Sendable)
+  case active(Bool, scene: String)
+  /// The timer reached the next clock's deadline.
+  case clock
+  /// Judge the instant: nothing more is due at it.
+  case evaluate
+  case historyWriteFailed(IntroHistoryDiagnostic)
+
+  /// An end trigger's event.
+  static func trigger<Output, Failure>(_ event: Event<Output, Failure>) -> Self {
+    .input(.trigger, IntroInputEvent(event))
+  }
+
+  /// A playback's event: its values are progress.
+  static func playback<Progress, Failure>(_ event: Event<Progress, Failure>) -> Self {
+    switch event {
+    case .value(let value): .progress(value)
+    case .finished: .input(.playback, .finished)
+    case .failed(let error): .input(.playback, .failed(error))
+    }
   }
 }

@@ -38,18 +38,23 @@ public struct UserDefaultsIntroHistoryStore: IntroHistoryStore {
     init(_ defaults: UserDefaults) { self.defaults = defaults }
   }
 
+  /// The key an ``IntroConfiguration`` without a store uses, in `UserDefaults.standard`:
+  /// `intro.lastShownVersion` (`@AppStorage("intro.lastShownVersion")` reads and resets it).
+  public static let defaultKey = "intro.lastShownVersion"
+
   /// The key the history is stored under.
   public let key: String
   /// Where the history lives, as diagnostics name it: the suite (or `UserDefaults.standard`) and the key.
   public let source: String
   private let defaults: Defaults?
 
-  /// A store under `key` in the suite named `suiteName`, or in `UserDefaults.standard` when it is `nil`.
+  /// A store under `key` in the suite named `suiteName`, or in `UserDefaults.standard` when it is `nil`
+  /// (by default: ``defaultKey`` in `UserDefaults.standard`, the store of a configuration without one).
   ///
   /// A suite name that Foundation refuses (on Apple's platforms, the global domain's name or the app's own
   /// bundle identifier) gives a store whose reads and writes report an
   /// ``IntroHistoryDiagnostic/Kind/unreadable`` or ``IntroHistoryDiagnostic/Kind/writeFailed`` diagnostic.
-  public init(suiteName: String? = nil, key: String) {
+  public init(suiteName: String? = nil, key: String = defaultKey) {
     if let suiteName {
       let source = "UserDefaults suite \"\(suiteName)\", key \"\(key)\""
       self.init(defaults: UserDefaults(suiteName: suiteName), key: key, source: source)

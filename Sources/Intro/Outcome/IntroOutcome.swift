@@ -5,7 +5,7 @@ import Signals
 /// ```swift
 /// func describe(_ outcome: IntroOutcome) -> String {
 ///   switch outcome.reason {
-///   case .completed: "done after \(outcome.duration)"
+///   case .finished: "played to its end after \(outcome.duration)"
 ///   case .contentFailed(let error): "the content failed: \(error)"
 ///   default: "\(outcome.reason)"
 ///   }
@@ -14,8 +14,8 @@ import Signals
 public struct IntroOutcome: Sendable, CustomStringConvertible {
   /// Why the intro ended.
   public enum Reason: Sendable, CustomStringConvertible {
-    /// The animation ended, the content was ready and the minimum time had passed.
-    case completed
+    /// It played to its end: the animation ended, the content was ready and the minimum time had passed.
+    case finished
     /// The person skipped it (a tap after the grace period, or ``IntroCoordinator/skip()``).
     case skipped
     /// The safety timeout came first.
@@ -36,7 +36,7 @@ public struct IntroOutcome: Sendable, CustomStringConvertible {
     /// The reason without its error: for comparisons and tables.
     public var kind: Kind {
       switch self {
-      case .completed: .completed
+      case .finished: .finished
       case .skipped: .skipped
       case .timedOut: .timedOut
       case .animationFailed: .animationFailed
@@ -68,8 +68,8 @@ public struct IntroOutcome: Sendable, CustomStringConvertible {
 
   /// A ``Reason`` without its error.
   public enum Kind: String, Sendable, Hashable, CaseIterable {
-    /// See ``Reason/completed``.
-    case completed
+    /// See ``Reason/finished``.
+    case finished
     /// See ``Reason/skipped``.
     case skipped
     /// See ``Reason/timedOut``.
@@ -115,7 +115,7 @@ public struct IntroOutcome: Sendable, CustomStringConvertible {
     self.duration = duration
   }
 
-  /// `completed (animated) at 2.6 seconds, 2.6 seconds after start`.
+  /// `finished (animated) at 2.6 seconds, 2.6 seconds after start`.
   public var description: String {
     "\(reason) (\(presentation.rawValue)) at \(endedAt), \(duration) after start"
   }
@@ -132,7 +132,7 @@ public enum IntroPhase: Sendable, CustomStringConvertible {
   case holding
   /// Reduce Motion: a still pose until the content is ready and the minimum time has passed.
   case staticPose
-  /// Decided.
+  /// Over: the outcome is decided (whatever its reason) and the intro leaves the screen.
   case finished(IntroOutcome)
 
   /// The outcome, once finished.
@@ -149,7 +149,7 @@ public enum IntroPhase: Sendable, CustomStringConvertible {
     }
   }
 
-  /// `playing`, `finished: completed (animated) at …`.
+  /// `playing`, `finished: skipped (animated) at …`.
   public var description: String {
     switch self {
     case .idle: "idle"

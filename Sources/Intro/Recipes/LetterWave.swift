@@ -1,6 +1,6 @@
 import Signals
 
-/// Where seed 003's letter wave is: the highlighted letter and the loop it is in.
+/// Where a letter wave is: the highlighted letter and the loop it is in.
 public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
   /// The index of the highlighted character.
   public var index: Int
@@ -17,10 +17,10 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
   public var description: String { "(\(index), \(loop))" }
 }
 
-/// Seed 003's letter wave as a playback: the letters of `text` are highlighted one at a time on a timer,
-/// for `loops` loops, then the signal finishes.
+/// A letter wave: the letters of `text` are highlighted one at a time on a timer, for `loops` loops, then
+/// the signal finishes. As an intro's animation: ``IntroAnimation/letterWave(text:interval:loops:)``.
 ///
-/// Exactly as the seed: on subscribe, `(0, 0)`; tick `k` of the timer (1 ≤ k < loops·n, n the number of
+/// Exactly as the intro it comes from (a "Loading your portfolio..." launch view): on subscribe, `(0, 0)`; tick `k` of the timer (1 ≤ k < loops·n, n the number of
 /// characters) emits `(k mod n, k / n)`; tick `loops·n` emits nothing and finishes — the seed dismisses on
 /// that tick and never draws `(0, loops)`. For "Loading your portfolio..." (25 characters), two loops at
 /// 0.1 s: 50 values (the first on subscribe), finished at 5.0 s.
@@ -31,7 +31,7 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// ```swift
 /// let scheduler = TestScheduler()
 /// let wave = LetterWaveSignal(text: "Loading your portfolio...", on: scheduler)
-/// let animation = IntroAnimation.playback(wave)  // ends at 5.0 s
+/// let token = wave.sink { position in print(position) }  // (0, 0), (1, 0), … until 5.0 s
 /// ```
 ///
 /// Built from public operators: a `TimerSignal` (drift-free), `prefix(while:)`, `map` and `prepend`.
@@ -83,5 +83,21 @@ public struct LetterWaveSignal: Signal {
     if interval <= .zero { return "Signals: LetterWaveSignal: the interval must be positive (\(interval))" }
     if loops < 1 { return "Signals: LetterWaveSignal: loops must be at least 1 (\(loops))" }
     return nil
+  }
+}
+
+extension IntroAnimation where Progress == LetterWave {
+  /// A letter wave over `text` as the animation: ``LetterWaveSignal`` on the coordinator's scheduler, its
+  /// position the progress; it ends when the wave finishes, after its stated length `loops · n · interval`
+  /// (5.0 s for "Loading your portfolio..." at the defaults), which the timeout must cover.
+  ///
+  /// - Precondition: as ``LetterWaveSignal``'s (checked with the configuration).
+  public static func letterWave(text: String, interval: Duration = .milliseconds(100), loops: Int = 2) -> Self {
+    let problem = LetterWaveSignal.problem(text: text, interval: interval, loops: loops)
+    return Self(
+      source: { scheduler, send in
+        LetterWaveSignal(text: text, interval: interval, loops: loops, on: scheduler).observe { send(.playback($0)) }
+      }, length: nil, knownLength: (interval * (loops * text.count), "letter wave's length"),
+      problem: problem.map { "a bad letter wave: \($0)" })
   }
 }

@@ -14,11 +14,9 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
     case length
     /// The content work.
     case content
-    /// A skip tap, from the taps signal.
+    /// A tap: ``IntroCoordinator/skip()``.
     case tap
-    /// ``IntroCoordinator/skip()``.
-    case skip
-    /// The "app is active" signal.
+    /// Whether the app is active: ``IntroCoordinator/setActive(_:scene:)``.
     case active
     /// The minimum time (a clock).
     case minimum
@@ -78,7 +76,7 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
   /// Why it changed nothing, when it did not (`in the grace period`, `the animation had ended`…).
   public var ignoredBecause: String?
   /// The rule this entry can decide by, if any: what ``role`` is worked out from.
-  let decides: IntroDecisionMachine.Rule?
+  let decides: IntroDecision.Rule?
   /// A failure that ``event`` does not describe yet: a coordinator describes it when its trace is read
   /// (describing an error is costly, and an intro whose trace nobody reads never needs it).
   var undescribedFailure: (any Error)?
@@ -92,7 +90,7 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
 
   init(
     input: Input, event: Event, instant: SignalInstant, role: Role, ignoredBecause: String?,
-    decides: IntroDecisionMachine.Rule?, undescribedFailure: (any Error)? = nil
+    decides: IntroDecision.Rule?, undescribedFailure: (any Error)? = nil
   ) {
     self.input = input
     self.event = event
@@ -168,7 +166,7 @@ extension IntroTrace {
   /// Writes the outcome in: each entry at `instant` that can decide by a rule decided (a rule of `rules`)
   /// or lost a tie; the outcome's kind and instant.
   mutating func markDecision(
-    _ rules: IntroDecisionMachine.Rules, at instant: SignalInstant, outcome: IntroOutcome.Kind
+    _ rules: Set<IntroDecision.Rule>, at instant: SignalInstant, outcome: IntroOutcome.Kind
   ) {
     for index in entries.indices where entries[index].instant == instant {
       guard entries[index].ignoredBecause == nil, let rule = entries[index].decides else { continue }

@@ -5,7 +5,7 @@ extension IntroTrace {
   /// the outcome's lane; frame zero is `start`.
   ///
   /// Symbols: `a` the asset loaded, `t` the end trigger, `p` a playback value (labelled in the legend
-  /// when there are few), `L` the length, `c` the content ready, `x` a tap, `s` a `skip()`, `1`/`0` the
+  /// when there are few), `L` the length, `c` the content ready, `x` a tap, `1`/`0` the
   /// app active/inactive, `M` the minimum time, `G` the grace period, `T` the timeout, `d` a history
   /// diagnostic; `|` finished, `#` failed. The legend says which entry decided, which lost a tie, which
   /// were ignored and why, and which came after the outcome. On the outcome lane, `o` is the outcome,
@@ -39,14 +39,14 @@ extension IntroTrace {
   ///     IntroTraceEntry(
   ///       input: .length, event: .reached, instant: SignalInstant(offset: .milliseconds(2600)), role: .decided),
   ///   ],
-  ///   outcome: .completed, decidedAt: SignalInstant(offset: .milliseconds(2600)))
+  ///   outcome: .finished, decidedAt: SignalInstant(offset: .milliseconds(2600)))
   /// print(trace.diagram())
   /// // length   --------------------------L
   /// // content  ----------c----------------
   /// // outcome  --------------------------o
   /// //   length: L = reached (decided)
   /// //   content: c = value
-  /// //   outcome: o = completed
+  /// //   outcome: o = finished
   /// ```
   public func diagram(frame: Duration = .milliseconds(100), width: Int? = nil) -> String {
     timeline(frame: frame).rendered(width: width)
@@ -80,7 +80,6 @@ extension IntroTrace {
     case .length: "L"
     case .content: "c"
     case .tap: "x"
-    case .skip: "s"
     case .active: entry.event == .value("false") ? "0" : "1"
     case .minimum: "M"
     case .grace: "G"

@@ -19,15 +19,54 @@ public struct DemoLoadError: Error, Sendable, Hashable, CustomStringConvertible 
   public var description: String { "the portfolio request failed" }
 }
 
-/// The intro a ``DemoOptions`` describes: the coordinator's configuration, built from the `Intro` recipes,
-/// and what the app shows beside it (decoration).
+/// A stage of the demo's staged splash: the stage labels under the logo.
+public enum DemoStage: String, Sendable, Hashable, CaseIterable {
+  /// The first animation runs (at once).
+  case firstStep
+  /// The second animation runs (after the first's second).
+  case secondStep
+  /// The splash is done (after the second's second).
+  case finished
+}
+
+/// The demo's coordinator, whatever its progress type (none, a stage, the letter wave's position), as
+/// the session reads it.
+@MainActor
+public protocol DemoCoordinator: AnyObject {
+  /// The coordinator's phase.
+  var phase: IntroPhase { get }
+  /// The coordinator's `isShowingIntro`.
+  var isShowingIntro: Bool { get }
+  /// The coordinator's trace.
+  var trace: IntroTrace { get }
+  /// Its progress, if it is the letter wave's position.
+  var wave: LetterWave? { get }
+  /// Its progress, if it is a stage.
+  var stage: DemoStage? { get }
+  /// Starts it (see `IntroCoordinator.start(reduceMotion:onFinish:)`).
+  func start(reduceMotion: Bool?, onFinish: @escaping @MainActor (IntroOutcome) -> Void)
+  /// A tap.
+  func skip()
+}
+
+extension IntroCoordinator: DemoCoordinator {
+  /// The progress, if it is the letter wave's position.
+  public var wave: LetterWave? { progress as? LetterWave }
+  /// The progress, if it is a stage.
+  public var stage: DemoStage? { progress as? DemoStage }
+}
+
+/// The intro a ``DemoOptions`` describes: the coordinator, built from the `Intro` recipes, and what the
+/// app shows beside it (decoration).
 public struct DemoIntro: Sendable {
-  /// The text of seed 003's letter wave.
+  /// The text of the letter wave.
   public static let waveText = "Loading your portfolio..."
+  /// The animated scenario's length: an animation file that fires no end trigger, played once.
+  public static let animationLength = Duration.milliseconds(2600)
   /// The stages' delays as decoration beside an animation of `length`: half of it each.
   static func decorationStageDelay(for scenario: DemoScenario) -> Duration {
     switch scenario {
-    case .seed000: Seed000.animationLength / 2
+    case .animated: animationLength / 2
     case .stages: .seconds(1)
     case .wave: .milliseconds(2500)
     }
@@ -35,8 +74,10 @@ public struct DemoIntro: Sendable {
 
   /// The options it was built from.
   public let options: DemoOptions
-  /// The coordinator's configuration.
-  public let configuration: IntroConfiguration
+  /// Where the gate's history is kept.
+  public let historyStore: any IntroHistoryStore
+  /// The simulated load, the content the intro hides.
+  let content: IntroWork
   /// Whether Reduce Motion is on (passed to `start`).
   public var reduceMotion: Bool { options.reduceMotion != nil }
   /// Whether the letter wave runs as decoration (it is the animation itself in the `wave` scenario).
@@ -44,25 +85,23 @@ public struct DemoIntro: Sendable {
   /// Whether the stages run as decoration (they are the animation itself in the `stages` scenario).
   public var stagesAsDecoration: Bool { options.scenario != .stages }
 
-  /// The intro of `options` on `scheduler`.
+  /// The intro of `options`.
   ///
   /// - Parameters:
   ///   - options: What the command line says; ``problem(with:)`` must have found nothing wrong.
-  ///   - scheduler: The coordinator's scheduler: the main queue's, or a `TestScheduler` for `--timeline`.
-  ///   - taps: Key presses: each value skips the intro.
-  ///   - sleep: How the simulated load waits on `scheduler`'s clock (`Task.sleep` on the main queue's,
+  ///   - sleep: How the simulated load waits on the scheduler's clock (`Task.sleep` on the main queue's,
   ///     `TestScheduler.clock` in virtual time).
   ///   - loadEvents: Where the load says it has ended, before it returns or throws.
-  public init<Taps: Signal>(
-    options: DemoOptions, scheduler: any SignalScheduler, taps: Taps,
-    sleep: @escaping @Sendable (Duration) async throws -> Void,
+  public init(
+    options: DemoOptions, sleep: @escaping @Sendable (Duration) async throws -> Void,
     loadEvents: PassthroughSignal<DemoLoadEvent, Never>
   ) {
     if let problem = Self.problem(with: options) { preconditionFailure("splash-demo: \(problem)") }
     self.options = options
+    historyStore = Self.historyStore(of: options)
     let load = options.load
     let fails = options.failLoad
-    let content = IntroWork.task {
+    content = IntroWork.task {
       try await sleep(load)
       if fails {
         loadEvents.send(.failed(DemoLoadError().description))
@@ -70,39 +109,46 @@ public struct DemoIntro: Sendable {
       }
       loadEvents.send(.loaded)
     }
-    let policy: IntroReduceMotionPolicy = options.reduceMotion == .staticPose ? .staticPose : .skip
-    var configuration: IntroConfiguration
-    switch options.scenario {
-    case .seed000:
-      configuration = .seed000(
-        content: content, skipTaps: taps, reduceMotionPolicy: policy, gate: Self.gate(of: options),
-        historyStore: Self.historyStore(of: options), scheduler: scheduler)
-    case .stages, .wave:
-      let animation: IntroAnimation =
-        options.scenario == .stages
-        ? .playback(IntroStagesSignal(firstDelay: .seconds(1), secondDelay: .seconds(1), on: scheduler))
-        : .playback(LetterWaveSignal(text: Self.waveText, on: scheduler))
-      configuration = IntroConfiguration(
-        animation: animation, content: content, timeout: options.effectiveTimeout, skipTaps: taps,
-        reduceMotionPolicy: policy, gate: Self.gate(of: options), historyStore: Self.historyStore(of: options),
-        scheduler: scheduler)
-    }
-    configuration.timeout = options.effectiveTimeout
-    configuration.minimumDuration = options.minimum
-    self.configuration = configuration
   }
 
-  /// Why `options` make no intro, or `nil`: a minimum time above the timeout, or seed 000's 2.6 s
-  /// animation longer than the timeout (the coordinator refuses both).
+  /// The coordinator of this intro, on `scheduler` (the main queue's, or a `TestScheduler` for
+  /// `--timeline`).
+  @MainActor
+  public func coordinator(on scheduler: any SignalScheduler) -> any DemoCoordinator {
+    switch options.scenario {
+    case .animated: IntroCoordinator(configuration(.fixedLength(Self.animationLength)), scheduler: scheduler)
+    case .stages:
+      IntroCoordinator(
+        configuration(.stages([DemoStage.firstStep: .seconds(1), .secondStep: .seconds(1), .finished: .zero])),
+        scheduler: scheduler)
+    case .wave: IntroCoordinator(configuration(.letterWave(text: Self.waveText)), scheduler: scheduler)
+    }
+  }
+
+  private func configuration<Progress>(_ animation: IntroAnimation<Progress>) -> IntroConfiguration<Progress> {
+    IntroConfiguration(
+      animation: animation, content: content, minimumDuration: options.minimum, timeout: options.effectiveTimeout,
+      reduceMotionPolicy: options.reduceMotion == .staticPose ? .staticPose : .skip, gate: Self.gate(of: options),
+      historyStore: historyStore)
+  }
+
+  /// Why `options` make no intro, or `nil`: a minimum time above the timeout, or an animation longer than
+  /// the timeout (the coordinator refuses both).
   public static func problem(with options: DemoOptions) -> String? {
     let timeout = options.effectiveTimeout
     if options.minimum > timeout {
       return "--min (\(DemoFormat.seconds(options.minimum))) is above the timeout (\(DemoFormat.seconds(timeout))): "
         + "the intro would always time out"
     }
-    if options.scenario == .seed000, Seed000.animationLength > timeout {
-      return "--timeout (\(DemoFormat.seconds(timeout))) is shorter than seed 000's "
-        + "\(DemoFormat.seconds(Seed000.animationLength)) animation"
+    let length: Duration =
+      switch options.scenario {
+      case .animated: animationLength
+      case .stages: .seconds(2)
+      case .wave: .seconds(5)
+      }
+    if length > timeout {
+      return "--timeout (\(DemoFormat.seconds(timeout))) is shorter than the \(DemoFormat.seconds(length)) "
+        + "\(options.scenario == .wave ? "letter wave" : "animation")"
     }
     return nil
   }
@@ -131,14 +177,14 @@ public struct DemoIntro: Sendable {
   /// Waits until the gate's history is on disk (a JSON file store writes off the main actor): call it
   /// before the process ends.
   public func flushHistory() {
-    (configuration.historyStore as? JSONFileIntroHistoryStore)?.flush()
+    historyStore.flush()
   }
 
-  /// A short line on the intro, for the screens: `seed000 · 2.6 s animation · timeout 3 s · load 1.5 s`.
+  /// A short line on the intro, for the screens: `animated · 2.6 s animation · timeout 3 s · load 1.5 s`.
   public var tagline: String {
     var parts = [options.scenario.rawValue]
     switch options.scenario {
-    case .seed000: parts.append("\(DemoFormat.seconds(Seed000.animationLength)) animation")
+    case .animated: parts.append("\(DemoFormat.seconds(Self.animationLength)) animation")
     case .stages: parts.append("stages 1 s + 1 s")
     case .wave: parts.append("letter wave 5 s")
     }
@@ -150,7 +196,7 @@ public struct DemoIntro: Sendable {
     return parts.joined(separator: " · ")
   }
 
-  /// One line on the intro: `seed000 (seed 000: …) · timeout 3 s · load 1.5 s`.
+  /// One line on the intro: `animated (a 2.6 s animation, …) · timeout 3 s · load 1.5 s`.
   public var summary: String {
     var parts = ["\(options.scenario.rawValue) (\(options.scenario.summary))"]
     parts.append("timeout \(DemoFormat.seconds(options.effectiveTimeout))")

@@ -29,9 +29,9 @@ public enum DemoArguments {
     An app's animated intro in your terminal, decided by Intro's IntroCoordinator: any key skips it,
     Ctrl-C quits. Then the content screen says why the intro ended, when, and shows its trace.
 
-      --scenario NAME         seed000 (default: 2.6 s animation, 3 s timeout, wave and stages as
-                              decoration), stages (seed 002's stages, 1 s + 1 s) or wave (seed 003's
-                              letter wave, 5.0 s, 6 s timeout)
+      --scenario NAME         animated (default: a 2.6 s animation, 3 s timeout, wave and stages as
+                              decoration), stages (the staged splash, 1 s + 1 s) or wave (the letter
+                              wave, 5.0 s, 6 s timeout)
       --load SECONDS          how long the simulated load takes (default 1.5)
       --fail-load             the load fails instead
       --timeout SECONDS       the safety timeout (default: the scenario's)

@@ -1,19 +1,18 @@
 /// Which intro the demo plays.
 public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
-  /// Seed 000's flow: a 2.6 s animation with no end trigger, a 3 s safety timeout; the letter wave and
-  /// the stage labels run beside it as decoration, on the same scheduler.
-  case seed000
-  /// Seed 002's stages as the playback animation: `.firstStep`, 1 s, `.secondStep`, 1 s, `.finished`;
-  /// seed 000's 3 s timeout.
+  /// An animation file that fires no end trigger, played once (2.6 s), a 3 s safety timeout; the letter
+  /// wave and the stage labels run beside it as decoration, on the same scheduler.
+  case animated
+  /// The staged splash as the animation: first step, 1 s, second step, 1 s, finished; a 3 s timeout.
   case stages
-  /// Seed 003's letter wave as the playback animation: two loops over "Loading your portfolio..." at
-  /// 0.1 s a letter (5.0 s), so a 6 s timeout.
+  /// The letter wave as the animation: two loops over "Loading your portfolio..." at 0.1 s a letter
+  /// (5.0 s), so a 6 s timeout.
   case wave
 
   /// The safety timeout when `--timeout` is not given.
   public var defaultTimeout: Duration {
     switch self {
-    case .seed000, .stages: .seconds(3)
+    case .animated, .stages: .seconds(3)
     case .wave: .seconds(6)
     }
   }
@@ -21,9 +20,9 @@ public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
   /// One line on what the scenario plays.
   public var summary: String {
     switch self {
-    case .seed000: "seed 000: a 2.6 s animation, wave and stages as decoration"
-    case .stages: "seed 002: the stages as the animation (1 s + 1 s)"
-    case .wave: "seed 003: the letter wave as the animation (5.0 s)"
+    case .animated: "a 2.6 s animation, wave and stages as decoration"
+    case .stages: "the stages as the animation (1 s + 1 s)"
+    case .wave: "the letter wave as the animation (5.0 s)"
     }
   }
 }
@@ -49,7 +48,7 @@ public enum DemoReduceMotion: String, Sendable, Hashable, CaseIterable {
 /// Everything the command line says.
 public struct DemoOptions: Sendable, Hashable {
   /// The intro to play.
-  public var scenario: DemoScenario = .seed000
+  public var scenario: DemoScenario = .animated
   /// How long the simulated load (the content the intro hides) takes.
   public var load: Duration = .milliseconds(1500)
   /// Whether the load fails instead of finishing.

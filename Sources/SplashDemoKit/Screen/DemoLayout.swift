@@ -77,14 +77,14 @@ public enum DemoLayout {
     stagePieces(model).map(\.text).joined(separator: " · ")
   }
 
-  private static func stagePieces(_ model: DemoModel) -> [(stage: IntroStage, text: String)] {
-    IntroStage.allCases.map { stage in
+  private static func stagePieces(_ model: DemoModel) -> [(stage: DemoStage, text: String)] {
+    DemoStage.allCases.map { stage in
       (stage, model.stage == stage ? "[\(stageLabel(stage))]" : stageLabel(stage))
     }
   }
 
   /// A stage's label.
-  static func stageLabel(_ stage: IntroStage) -> String {
+  static func stageLabel(_ stage: DemoStage) -> String {
     switch stage {
     case .firstStep: "first step"
     case .secondStep: "second step"
@@ -210,7 +210,7 @@ public enum DemoLayout {
   /// The colour an outcome is written in.
   static func color(of kind: IntroOutcome.Kind, _ theme: DemoTheme) -> TerminalColor {
     switch kind {
-    case .completed: theme.good
+    case .finished: theme.good
     case .skipped, .reducedMotion, .gated, .resumed, .cancelled: theme.notice
     case .timedOut, .animationFailed, .contentFailed: theme.bad
     }

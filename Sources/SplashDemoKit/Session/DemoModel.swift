@@ -61,7 +61,7 @@ public struct DemoModel: Sendable, Hashable {
   /// The letter wave's position; `nil` when the text lies still.
   public var wave: LetterWave?
   /// The current stage label; `nil` when none is lit.
-  public var stage: IntroStage?
+  public var stage: DemoStage?
   /// The time since `start`.
   public var elapsed: Duration = .zero
   /// Where the simulated load is.

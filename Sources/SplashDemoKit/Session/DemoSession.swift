@@ -5,11 +5,10 @@ import Signals
 /// load behind it, and the ``DemoModel`` the screens are drawn from, all on one scheduler.
 ///
 /// Every input reaches the main actor through `receiveOnMainActor()`: the frame clock (a `TimerSignal`
-/// at 20 frames a second, reading the coordinator's `phase` and `progress(as:)`), the decoration (seed
-/// 003's `LetterWaveSignal` and seed 002's `IntroStagesSignal`, when they are not the animation itself)
-/// and the load's report. Key presses are the coordinator's skip taps. With a `TestScheduler` advanced
-/// from the main actor, all of it happens inside `advance`, so a test drives a whole session in virtual
-/// time.
+/// at 20 frames a second, reading the coordinator's `phase` and `progress`), the decoration (the letter
+/// wave's `LetterWaveSignal` and the stages, when they are not the animation itself) and the load's
+/// report. A key press is the coordinator's `skip()`. With a `TestScheduler` advanced from the main actor,
+/// all of it happens inside `advance`, so a test drives a whole session in virtual time.
 @MainActor
 public final class DemoSession {
   /// The time between two frames.
@@ -18,7 +17,7 @@ public final class DemoSession {
   /// The intro being played.
   public let intro: DemoIntro
   /// The coordinator that decides it.
-  public let coordinator: IntroCoordinator
+  public let coordinator: any DemoCoordinator
   /// What the screens show now.
   public private(set) var model: DemoModel {
     didSet {
@@ -31,7 +30,6 @@ public final class DemoSession {
   public var onFinish: (@MainActor (IntroOutcome) -> Void)?
 
   private let scheduler: any SignalScheduler
-  private let taps = PassthroughSignal<Void, Never>()
   private let loadEvents = PassthroughSignal<DemoLoadEvent, Never>()
   private let fadeFrames: Int
   private var startInstant: SignalInstant?
@@ -54,8 +52,8 @@ public final class DemoSession {
   ) {
     self.scheduler = scheduler
     self.fadeFrames = fadeFrames
-    intro = DemoIntro(options: options, scheduler: scheduler, taps: taps, sleep: sleep, loadEvents: loadEvents)
-    coordinator = IntroCoordinator(intro.configuration)
+    intro = DemoIntro(options: options, sleep: sleep, loadEvents: loadEvents)
+    coordinator = intro.coordinator(on: scheduler)
     model = DemoModel(
       summary: intro.summary, tagline: intro.tagline, scenario: options.scenario, timeout: options.effectiveTimeout,
       isShowingIntro: coordinator.isShowingIntro, isRealTime: isRealTime)
@@ -79,7 +77,7 @@ public final class DemoSession {
   @discardableResult
   public func pressKey() -> Bool {
     guard model.ending == nil, startInstant != nil else { return false }
-    taps.send(())
+    coordinator.skip()
     return true
   }
 
@@ -98,9 +96,9 @@ public final class DemoSession {
     }
     if intro.stagesAsDecoration {
       let delay = DemoIntro.decorationStageDelay(for: intro.options.scenario)
-      decorations.append(
-        IntroStagesSignal(firstDelay: delay, secondDelay: delay, on: scheduler).receiveOnMainActor()
-          .sink { [weak self] stage in self?.model.stage = stage })
+      let stages = JustSignal(DemoStage.firstStep).append(AfterSignal(delay, value: .secondStep, on: scheduler))
+        .append(AfterSignal(delay, value: .finished, on: scheduler))
+      decorations.append(stages.receiveOnMainActor().sink { [weak self] stage in self?.model.stage = stage })
     }
   }
 
@@ -157,9 +155,9 @@ public final class DemoSession {
     if next.ending == nil {
       next.elapsed = scheduler.now - startInstant
       switch intro.options.scenario {
-      case .wave: next.wave = next.phase == .playing ? coordinator.progress(as: LetterWave.self) : nil
-      case .stages: next.stage = coordinator.progress(as: IntroStage.self)
-      case .seed000: break
+      case .wave: next.wave = next.phase == .playing ? coordinator.wave : nil
+      case .stages: next.stage = coordinator.stage
+      case .animated: break
       }
       if next.phase == .holding, model.phase != .holding {
         // The animation has ended: hold its last pose.

@@ -2,55 +2,42 @@ import Dispatch
 import Intro
 import Signals
 
-// W8 intro start: construct and `start` seed 000's coordinator as an app does at launch — end trigger with
-// the 2.6 s fallback, the 3 s timeout, a content signal, skip taps and the "app is active" signal,
-// first-launch gating on the in-memory store, Reduce Motion off, the trace on — on the main-queue Dispatch
-// scheduler. When `start` returns, every input is subscribed and every clock registered (a test in
-// IntroTests checks it), so nothing is deferred past the measurement.
+// W8 intro start: construct and `start` the animated intro's coordinator as an app does at launch (the
+// README's app) — its file's end trigger with the 2.6 s fallback, the 3 s timeout, the content reported by
+// the app, first-launch gating on an in-memory store, Reduce Motion off, the trace on — on the main-queue
+// Dispatch scheduler (the default). When `start` returns, the next clock is registered and nothing is
+// deferred past the measurement (a test in IntroTests checks it); the app's inputs are calls, made later.
 //
-// Baseline: the same set-up written by hand: the same Dispatch timers the coordinator registers (the
-// fallback length and the timeout; seed 000 has no minimum time or grace period), four callbacks for the
-// four inputs, a decided flag, a trace array and the history write. Each round's timers are cancelled
-// after the timed region, on both sides. Runs on the main thread (the main actor), as an app's start.
+// Baseline: the same set-up written by hand: the same Dispatch timers (the fallback length and the
+// timeout), four callbacks for the four inputs, a decided flag, a trace array and the history write. Each
+// round's timers are cancelled after the timed region, on both sides. Runs on the main thread (the main
+// actor), as an app's start.
 
 func introStartWorkload(rounds: Int, clock: TimingClock) -> Workload {
-  // The app's inputs exist before its intro: made once, outside what is timed and counted (after a run
-  // every coordinator is cancelled, so the subjects have no observers again).
-  let inputs = (0..<rounds).map { _ in AppInputs() }
-  return Workload(
+  Workload(
     name: "W8",
-    summary: "construct + start seed 000's IntroCoordinator on the main-queue scheduler, \(rounds) rounds",
+    summary: "construct + start the animated intro's IntroCoordinator on the main-queue scheduler, \(rounds) rounds",
     operations: rounds,
     baselineName: "dispatch",
     countsAllocations: true,
     bar: Bar(maxRatio: 2.0, maxAllocations: 40),
-    signals: { MainActor.assumeIsolated { introStartSignals(inputs, clock: clock) } },
+    signals: { MainActor.assumeIsolated { introStartSignals(rounds: rounds, clock: clock) } },
     baseline: { introStartByHand(rounds: rounds, clock: clock) }
   )
 }
 
-/// The app's inputs: they exist before the intro does (not timed).
-struct AppInputs: Sendable {
-  let trigger = PassthroughSignal<Void, Never>()
-  let content = PassthroughSignal<Void, any Error>()
-  let taps = PassthroughSignal<Void, Never>()
-  let isActive = PassthroughSignal<Bool, Never>()
-}
-
 @MainActor @inline(never)
-func introStartSignals(_ inputs: [AppInputs], clock: TimingClock) -> RunOutcome {
-  let scheduler = DispatchSignalScheduler.main
-  var coordinators: [IntroCoordinator] = []
-  coordinators.reserveCapacity(inputs.count)
+func introStartSignals(rounds: Int, clock: TimingClock) -> RunOutcome {
+  var coordinators: [IntroCoordinator<Never>] = []
+  coordinators.reserveCapacity(rounds)
   var elapsed = 0.0
   var checksum = 0
-  for input in inputs {
+  for _ in 0..<rounds {
     let start = clock.now()
     let coordinator = IntroCoordinator(
       IntroConfiguration(
-        animation: .seed000(endTrigger: input.trigger), content: .signal(input.content), timeout: Seed000.timeout,
-        skipTaps: input.taps, gate: .firstLaunch, historyStore: InMemoryIntroHistoryStore(),
-        isActive: input.isActive, scheduler: scheduler))
+        animation: .endTrigger(fallbackLength: .milliseconds(2600)), content: .reported, timeout: .seconds(3),
+        gate: .firstLaunch, historyStore: InMemoryIntroHistoryStore()))
     coordinator.start(reduceMotion: false)
     elapsed += clock.now() - start
     if coordinator.isShowingIntro { checksum &+= 1 }
@@ -60,7 +47,7 @@ func introStartSignals(_ inputs: [AppInputs], clock: TimingClock) -> RunOutcome 
   return RunOutcome(checksum: checksum, measuredNs: elapsed)
 }
 
-/// seed 000's start written by hand: what the coordinator does at `start`, without Signals.
+/// The animated intro's start written by hand: what the coordinator does at `start`, without Signals.
 private final class HandWrittenIntroStart {
   var decided = false
   var trace: [(input: Int, nanoseconds: UInt64)] = []

@@ -2,9 +2,9 @@ import Intro
 import Signals
 import SignalsTesting
 
-// W9 intro decided: one whole seed 000 intro per round in virtual time, through the coordinator — the
-// trigger, the content and a tap at seeded random instants (some never), the 2.6 s fallback and the 3 s
-// timeout — on a TestScheduler advanced from the main actor. Reported (the engines issue sets its bar).
+// W9 intro decided: one whole animated intro per round in virtual time, through the coordinator as an app
+// drives it — its calls for the trigger, the content and a tap at seeded random instants (some never), the
+// 2.6 s fallback and the 3 s timeout — on a TestScheduler advanced from the main actor.
 //
 // Baseline: the same intro written by hand on the plain heap scheduler: the same inputs at the same
 // instants, the same decision order at equal instants (content failure, animation failure, completion,
@@ -35,7 +35,7 @@ func introDecidedWorkload(rounds: Int) -> Workload {
   let plan = w9Rounds(rounds)
   return Workload(
     name: "W9",
-    summary: "one seed 000 intro decided in virtual time through the coordinator, \(rounds) rounds",
+    summary: "one animated intro decided in virtual time through the coordinator, \(rounds) rounds",
     operations: rounds,
     baselineName: "heap",
     countsAllocations: true,
@@ -56,20 +56,17 @@ private func introDecidedSignals(_ plan: [W9Round]) -> Int {
   var checksum = 0
   for round in plan {
     let scheduler = TestScheduler()
-    let trigger = PassthroughSignal<Void, Never>()
-    let content = PassthroughSignal<Void, ContentFailure>()
-    let taps = PassthroughSignal<Void, Never>()
-    if let time = round.trigger { scheduler.schedule(at: .zero + .milliseconds(time)) { trigger.send() } }
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(
+        animation: .endTrigger(fallbackLength: .milliseconds(2600)), content: .reported, timeout: .seconds(3)),
+      scheduler: scheduler)
+    if let time = round.trigger { scheduler.schedule(at: .zero + .milliseconds(time)) { coordinator.animationEnded() } }
     if let time = round.content {
       scheduler.schedule(at: .zero + .milliseconds(time)) {
-        if round.contentFails { content.send(completion: .failed(ContentFailure())) } else { content.send() }
+        if round.contentFails { coordinator.contentFailed(ContentFailure()) } else { coordinator.contentReady() }
       }
     }
-    if let time = round.tap { scheduler.schedule(at: .zero + .milliseconds(time)) { taps.send() } }
-    let coordinator = IntroCoordinator(
-      .seed000(
-        animation: .seed000(endTrigger: trigger), content: .signal(content), skipTaps: taps,
-        gate: .everyLaunch, scheduler: scheduler))
+    if let time = round.tap { scheduler.schedule(at: .zero + .milliseconds(time)) { coordinator.skip() } }
     var result: IntroOutcome?
     coordinator.start(reduceMotion: false) { result = $0 }
     scheduler.run()
@@ -83,14 +80,14 @@ private func code(_ kind: IntroOutcome.Kind) -> Int {
   switch kind {
   case .contentFailed: 0
   case .animationFailed: 1
-  case .completed: 2
+  case .finished: 2
   case .skipped: 3
   case .timedOut: 4
   default: 9
   }
 }
 
-/// seed 000's intro written by hand, on the heap scheduler: one class, flags, the order at equal instants.
+/// The animated intro written by hand, on the heap scheduler: one class, flags, the order at equal instants.
 private final class HandWrittenIntro {
   enum Phase { case playing, holding, finished }
   var phase = Phase.playing

@@ -15,8 +15,7 @@ private final class Rig {
   let scheduler = TestScheduler()
   let trigger = PassthroughSignal<Void, Never>()
   let content = PassthroughSignal<Void, Offline>()
-  let taps = PassthroughSignal<Void, Never>()
-  let coordinator: IntroCoordinator
+  let coordinator: IntroCoordinator<Never>
   private(set) var finished: [IntroOutcome] = []
 
   init(
@@ -27,9 +26,12 @@ private final class Rig {
     coordinator = IntroCoordinator(
       IntroConfiguration(
         animation: .endTrigger(trigger, fallbackLength: .milliseconds(2600)), content: .signal(content),
-        timeout: .seconds(3), skipTaps: taps, gate: gate, historyStore: store, launchKind: launch,
-        scheduler: scheduler, log: log))
+        timeout: .seconds(3), gate: gate, historyStore: store, launchKind: launch, log: log),
+      scheduler: scheduler)
   }
+
+  /// A tap, as the app forwards it.
+  func tap() { coordinator.skip() }
 
   func start(reduceMotion: Bool = false) {
     coordinator.start(reduceMotion: reduceMotion) { self.finished.append($0) }
@@ -48,10 +50,10 @@ private final class Rig {
     rig.scheduler.advance(by: .milliseconds(999))
     #expect(rig.finished.isEmpty)
     rig.scheduler.advance(by: .milliseconds(1))
-    #expect(rig.finished.map(\.reason.kind) == [.completed])
+    #expect(rig.finished.map(\.reason.kind) == [.finished])
     #expect(rig.finished.first?.endedAt == SignalInstant(offset: .seconds(1)))
     rig.trigger.send()
-    rig.taps.send()
+    rig.tap()
     rig.scheduler.advance(by: .seconds(5))
     #expect(rig.finished.count == 1, "later inputs are recorded, never delivered")
     #expect(rig.coordinator.trace.entries.contains { $0.role == .afterOutcome && $0.input == .tap })
@@ -90,14 +92,14 @@ private final class Rig {
   @Test func cancelAfterTheDecisionKeepsTheOutcomeAndReleasesTheInputs() {
     let rig = Rig()
     rig.start()
-    rig.taps.send()
+    rig.tap()
     rig.scheduler.advance()
     #expect(rig.coordinator.phase.outcome?.reason.kind == .skipped)
     #expect(rig.content.hasObservers, "the intro ending does not cancel the content's work")
     rig.coordinator.cancel()
     #expect(rig.coordinator.phase.outcome?.reason.kind == .skipped)
     #expect(!rig.content.hasObservers)
-    #expect(!rig.taps.hasObservers)
+    #expect(!rig.trigger.hasObservers)
     #expect(rig.finished.count == 1)
   }
 
@@ -129,9 +131,9 @@ private final class Rig {
       calls.append("log \(outcome.reason.kind.rawValue) with \(trace.entries.count) entries")
     })
     rig.coordinator.start(reduceMotion: false) { _ in calls.append("onFinish") }
-    rig.taps.send()
+    rig.tap()
     rig.scheduler.advance()
-    rig.taps.send()
+    rig.tap()
     rig.scheduler.advance()
     #expect(calls.values == ["log skipped with 1 entries", "onFinish"])
   }
@@ -139,12 +141,11 @@ private final class Rig {
   @Test func afterTheOutcomeTheTraceKeeps64EntriesThenReleasesTheInputs() {
     let rig = Rig()
     rig.start()
-    rig.taps.send()
+    rig.tap()
     rig.scheduler.advance()
-    for _ in 0..<100 { rig.taps.send() }
+    for _ in 0..<100 { rig.tap() }
     let after = rig.coordinator.trace.entries.filter { $0.role == .afterOutcome }
-    #expect(after.count == IntroCoordinator.entriesKeptAfterOutcome)
-    #expect(!rig.taps.hasObservers)
+    #expect(after.count == IntroCoordinator<Never>.entriesKeptAfterOutcome)
     #expect(!rig.trigger.hasObservers)
     #expect(rig.content.hasObservers, "the content is released only by cancel() or deinit")
   }
@@ -152,12 +153,13 @@ private final class Rig {
   @Test func releasingTheCoordinatorReleasesEveryInput() {
     var rig: Rig? = Rig()
     rig!.coordinator.start(reduceMotion: false) { _ in }  // (Rig.start's onFinish would keep the rig)
-    let (trigger, content, taps) = (rig!.trigger, rig!.content, rig!.taps)
-    #expect(trigger.hasObservers && content.hasObservers && taps.hasObservers)
-    let coordinatorIsReleased = { [weak coordinator = rig!.coordinator] in coordinator == nil }
+    let (trigger, content) = (rig!.trigger, rig!.content)
+    #expect(trigger.hasObservers && content.hasObservers)
+    weak var coordinator: IntroCoordinator<Never>?
+    coordinator = rig!.coordinator
     rig = nil
-    #expect(coordinatorIsReleased())
-    #expect(!trigger.hasObservers && !content.hasObservers && !taps.hasObservers)
+    #expect(coordinator == nil)
+    #expect(!trigger.hasObservers && !content.hasObservers)
   }
 
   @Test func phaseGoesPlayingHoldingFinishedAndIsObservable() {
@@ -178,7 +180,7 @@ private final class Rig {
     #expect("\(rig.coordinator.phase)" == "holding")
     rig.content.send()
     rig.scheduler.advance()
-    #expect(rig.coordinator.phase.outcome?.reason.kind == .completed)
+    #expect(rig.coordinator.phase.outcome?.reason.kind == .finished)
     #expect(!rig.coordinator.isShowingIntro)
   }
 
@@ -233,7 +235,7 @@ private final class Rig {
       })
     #expect(rig.coordinator.isShowingIntro)
     rig.start()
-    rig.taps.send()
+    rig.tap()
     rig.scheduler.advance()
     #expect(rig.finished.map(\.reason.kind) == [.skipped])
     #expect(logged.values.count == 1)

@@ -18,27 +18,26 @@ private struct Boom: Error {}
   @Test func inputsFromSeveralThreadsAtOnceGiveExactlyOneOutcomePerRound() async throws {
     var kinds: [IntroOutcome.Kind: Int] = [:]
     for round in 0..<Self.rounds {
-      let trigger = PassthroughSignal<Void, Never>()
+      // Even rounds report the content with a call, odd ones through a signal: both from any thread.
       let content = PassthroughSignal<Void, Boom>()
-      let taps = PassthroughSignal<Void, Never>()
-      let active = PassthroughSignal<Bool, Never>()
       let coordinator = IntroCoordinator(
         IntroConfiguration(
-          animation: .endTrigger(trigger, fallbackLength: .milliseconds(10)), content: .signal(content),
-          minimumDuration: .milliseconds(round % 3 == 0 ? 5 : 0), timeout: .milliseconds(20), skipTaps: taps,
-          isActive: active, scheduler: DispatchSignalScheduler.main))
+          animation: .endTrigger(fallbackLength: .milliseconds(10)),
+          content: round % 2 == 0 ? .reported : .signal(content),
+          minimumDuration: .milliseconds(round % 3 == 0 ? 5 : 0), timeout: .milliseconds(20)))
       let finishes = Locked(0)
       coordinator.start(reduceMotion: false) { _ in finishes.withLock { $0 += 1 } }
-      let fail = round % 4 == 1
+      let fail = round % 4 == 1 || round % 4 == 2  // a failure reported each way
       DispatchQueue.global().async {
         DispatchQueue.concurrentPerform(iterations: 4) { thread in
-          switch thread {
-          case 0: trigger.send()
-          case 1: if fail { content.send(completion: .failed(Boom())) } else { content.send() }
-          case 2: taps.send()
+          switch (thread, round % 2) {
+          case (0, _): coordinator.animationEnded()
+          case (1, 0): if fail { coordinator.contentFailed(Boom()) } else { coordinator.contentReady() }
+          case (1, _): if fail { content.send(completion: .failed(Boom())) } else { content.send() }
+          case (2, _): coordinator.skip()
           default:
-            active.send(true)
-            taps.send()
+            coordinator.setActive(true, scene: "second window")
+            coordinator.skip()
           }
         }
       }
@@ -51,14 +50,13 @@ private struct Boom: Error {}
       coordinator.cancel()
     }
     #expect(kinds.values.reduce(0, +) == Self.rounds)
-    #expect(Set(kinds.keys).isSubset(of: [.completed, .skipped, .contentFailed, .timedOut]))
+    #expect(Set(kinds.keys).isSubset(of: [.finished, .skipped, .contentFailed, .timedOut]))
   }
 
   @Test func aRealContentTaskFailureReachesOnFinishOnTheMainActor() async {
     let coordinator = IntroCoordinator(
       IntroConfiguration(
-        animation: .fixedLength(.milliseconds(5)), content: .task { throw Boom() }, timeout: .seconds(2),
-        scheduler: DispatchSignalScheduler.main))
+        animation: .fixedLength(.milliseconds(5)), content: .task { throw Boom() }, timeout: .seconds(2)))
     coordinator.start(reduceMotion: false)
     let outcome = await coordinator.outcome
     #expect(outcome.reason.kind == .contentFailed)
@@ -68,11 +66,11 @@ private struct Boom: Error {}
   @Test func theFixedLengthRunsOnTheMainQueueScheduler() async {
     let scheduler = DispatchSignalScheduler.main
     let coordinator = IntroCoordinator(
-      IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2), scheduler: scheduler))
+      IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2)), scheduler: scheduler)
     let start = scheduler.now
     coordinator.start(reduceMotion: false)
     let outcome = await coordinator.outcome
-    #expect(outcome.reason.kind == .completed)
+    #expect(outcome.reason.kind == .finished)
     #expect(outcome.endedAt >= start + .milliseconds(15))
     #expect(outcome.duration < .seconds(30))  // generous: main-actor tests of other suites may hold the main queue
   }
@@ -80,13 +78,10 @@ private struct Boom: Error {}
   @Test func onTheMainQueueTheInputThatDecidesIsMarkedDecidedAtTheOutcomesInstant() async {
     // On a real clock the decision runs a little after the input that makes it: the outcome still ends at
     // that input's instant, and the trace marks that input as the one that decided.
-    let taps = PassthroughSignal<Void, Never>()
     let skipping = IntroCoordinator(
-      IntroConfiguration(
-        animation: .fixedLength(.seconds(5)), timeout: .seconds(10), skipTaps: taps,
-        scheduler: DispatchSignalScheduler.main))
+      IntroConfiguration(animation: .fixedLength(.seconds(5)), timeout: .seconds(10)))
     skipping.start(reduceMotion: false)
-    taps.send()
+    skipping.skip()
     let skipped = await skipping.outcome
     #expect(skipped.reason.kind == .skipped)
     #expect(skipping.trace.deciding.map(\.input) == [.tap])
@@ -95,14 +90,12 @@ private struct Boom: Error {}
 
     let content = PassthroughSignal<Void, Never>()
     let completing = IntroCoordinator(
-      IntroConfiguration(
-        animation: .fixedLength(.milliseconds(5)), content: .signal(content), timeout: .seconds(10),
-        scheduler: DispatchSignalScheduler.main))
+      IntroConfiguration(animation: .fixedLength(.milliseconds(5)), content: .signal(content), timeout: .seconds(10)))
     completing.start(reduceMotion: false)
     try? await Task.sleep(for: .milliseconds(30))  // past the length: the intro holds, waiting for the content
     content.send()
     let completed = await completing.outcome
-    #expect(completed.reason.kind == .completed)
+    #expect(completed.reason.kind == .finished)
     #expect(completing.trace.deciding.map(\.input) == [.content])
     #expect(completing.trace.deciding.first?.instant == completed.endedAt)
     completing.cancel()

@@ -10,16 +10,13 @@ import Testing
 @Suite("Intro rules") struct IntroRulesTests {
   static func intro(
     minimum: Duration = .zero, grace: Duration = .zero, length: Duration? = nil,
-    policy: IntroReduceMotionPolicy = .skip,
-    withAsset: Bool = false, withContent: Bool = true
-  ) -> IntroHarness {
-    IntroHarness { inputs in
+    policy: IntroReduceMotionPolicy = .skip, withAsset: Bool = false, withContent: Bool = true
+  ) -> IntroHarness<Never> {
+    IntroHarness(
       IntroConfiguration(
-        animation: .endTrigger(inputs.trigger, fallbackLength: length), asset: withAsset ? .signal(inputs.asset) : nil,
-        content: withContent ? .signal(inputs.content) : nil, minimumDuration: minimum, timeout: .seconds(3),
-        skipTaps: inputs.taps, skipGracePeriod: grace, reduceMotionPolicy: policy, isActive: inputs.isActive,
-        scheduler: inputs.scheduler)
-    }
+        animation: .endTrigger(fallbackLength: length), asset: withAsset ? .reported : nil,
+        content: withContent ? .reported : nil, minimumDuration: minimum, timeout: .seconds(3),
+        skipGracePeriod: grace, reduceMotionPolicy: policy))
   }
 
   // MARK: Minimum time and grace
@@ -27,7 +24,7 @@ import Testing
   @Test func theMinimumTimeDelaysOnlyCompletion() {
     let intro = Self.intro(minimum: .seconds(2))
     let held = intro.run(trigger: .at(seconds: 0.5), content: .at(seconds: 1))
-    #expect(held.kind == .completed)
+    #expect(held.kind == .finished)
     #expect(held.endedAfter == .seconds(2))
     #expect(held.trace.deciding.map(\.input) == [.minimum])
     // A tap and a failure are never held back.
@@ -43,16 +40,16 @@ import Testing
     let exact = intro.run(content: .never, taps: .at(seconds: 1))
     #expect(exact.kind == .skipped)
     #expect(exact.endedAfter == .seconds(1))
-    let call = intro.run(content: .never, skips: [.milliseconds(500), .milliseconds(1500)])
-    #expect(call.kind == .skipped)
-    #expect(call.endedAfter == .milliseconds(1500))
+    let later = intro.run(content: .never, taps: .values(at: [.milliseconds(500), .milliseconds(1500)]))
+    #expect(later.kind == .skipped)
+    #expect(later.endedAfter == .milliseconds(1500))
   }
 
   @Test func completionAndATapAtTheSameInstantCompleteAndTheTapLosesTheTie() {
     for seed in [nil, 7, 8] as [UInt64?] {
       let result = Self.intro().run(
         trigger: .at(seconds: 1), content: .at(seconds: 1), taps: .at(seconds: 1), schedulingSeed: seed)
-      #expect(result.kind == .completed)
+      #expect(result.kind == .finished)
       #expect(result.trace.entries(of: .tap).map(\.role) == [.lostTie])
       #expect(Set(result.trace.deciding.map(\.input)) == [.trigger, .content])
     }
@@ -64,7 +61,7 @@ import Testing
     let intro = Self.intro(minimum: .seconds(2), length: .seconds(1), withContent: false)
     // Inactive from 0.5 s to 10.5 s: the length ends at 11 s of wall time, the minimum at 12 s.
     let result = intro.run(isActive: .inactive(from: .milliseconds(500), until: .milliseconds(10_500)))
-    #expect(result.kind == .completed)
+    #expect(result.kind == .finished)
     #expect(result.endedAfter == .seconds(12))
     // The timeout pauses too: 3 s of active time.
     let stuck = Self.intro().run(content: .never, isActive: .inactive(from: .seconds(1), until: .seconds(20)))
@@ -101,50 +98,79 @@ import Testing
   @Test func reduceMotionWithTheStaticPolicyHoldsAStillPoseUntilTheContentIsReady() {
     let intro = Self.intro(policy: .staticPose, withAsset: true)
     let result = intro.run(
-      trigger: .at(seconds: 0.1), asset: .fails(at: .milliseconds(50)), content: .at(seconds: 2),
+      asset: .fails(at: .milliseconds(50)), trigger: .at(seconds: 0.1), content: .at(seconds: 2),
       reduceMotion: true)
-    #expect(result.kind == .completed, "the animation's inputs are not used: neither the trigger nor the asset")
+    #expect(result.kind == .finished, "the animation's inputs are not used: neither the trigger nor the asset")
     #expect(result.outcome?.presentation == .staticPose)
     #expect(result.endedAfter == .seconds(2))
-    #expect(result.trace.entries(of: .asset).isEmpty)
-    #expect(result.trace.entries(of: .trigger).isEmpty)
+    let animation = result.trace.entries(of: .asset) + result.trace.entries(of: .trigger)
+    #expect(animation.count == 2)
+    #expect(animation.allSatisfy { $0.ignoredBecause?.hasPrefix("static pose: the") == true })
+  }
+
+  @Test func theStillPoseSubscribesNoneOfTheAnimationsSources() {
+    let scheduler = TestScheduler()
+    let trigger = PassthroughSignal<Void, Never>()
+    let asset = PassthroughSignal<Void, Never>()
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(
+        animation: .endTrigger(trigger), asset: .signal(asset), timeout: .seconds(3), reduceMotionPolicy: .staticPose),
+      scheduler: scheduler)
+    coordinator.start(reduceMotion: true)
+    #expect(!trigger.hasObservers && !asset.hasObservers)
+    scheduler.advance()
+    #expect(coordinator.phase.outcome?.presentation == .staticPose)
   }
 
   @Test func theStaticPoseWithoutContentHoldsForTheMinimumTimeOrNotAtAll() {
     let held = Self.intro(minimum: .seconds(1), policy: .staticPose, withContent: false).run(reduceMotion: true)
-    #expect(held.kind == .completed)
+    #expect(held.kind == .finished)
     #expect(held.endedAfter == .seconds(1))
     let none = Self.intro(policy: .staticPose, withContent: false).run(reduceMotion: true)
-    #expect(none.kind == .completed)
+    #expect(none.kind == .finished)
     #expect(none.endedAfter == .zero)
   }
 
   // MARK: Animation kinds and assets
 
-  @Test func aTriggerThatFinishesWithoutAValueIsIgnored() {
-    let result = Self.intro().run(trigger: .finishes(at: .seconds(1)), content: .at(seconds: 0.5))
-    #expect(result.kind == .timedOut)
-    #expect(result.trace.entries(of: .trigger).first?.ignoredBecause == "finished without a value")
+  @Test func aTriggerSignalThatFinishesWithoutAValueIsIgnored() throws {
+    let test = MarbleTest(frame: .milliseconds(500))
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(
+        animation: .endTrigger(try test.cold("--|")), content: .reported, timeout: .seconds(3)),
+      scheduler: test.scheduler)
+    coordinator.start()
+    coordinator.contentReady()
+    test.scheduler.advance(by: .seconds(5))
+    #expect(coordinator.phase.outcome?.reason.kind == .timedOut)
+    #expect(coordinator.trace.entries(of: .trigger).first?.ignoredBecause == "finished without a value")
   }
 
-  @Test func aPlaybackEndsWhenItFinishesAndItsValuesAreProgress() {
-    let intro = IntroHarness { inputs in
-      IntroConfiguration(animation: .playback(inputs.playback), timeout: .seconds(3), scheduler: inputs.scheduler)
-    }
-    let steps: [(Duration, IntroScript.Step)] = [
-      (.zero, .value(true)), (.seconds(1), .value(true)), (.seconds(2), .finish),
-    ]
-    let result = intro.run(playback: IntroScript(steps))
-    #expect(result.kind == .completed)
+  @Test func aPlaybackEndsWhenItFinishesAndItsValuesAreProgress() throws {
+    let staged = IntroHarness(
+      IntroConfiguration(animation: .stages([1: .seconds(1), 2: .seconds(1)]), timeout: .seconds(3)))
+    let result = staged.run()
+    #expect(result.kind == .finished)
     #expect(result.endedAfter == .seconds(2))
     #expect(result.trace.entries(of: .playback).map(\.event) == [.value("1"), .value("2"), .finished])
     #expect(result.trace.deciding.map(\.event) == [.finished])
+    #expect([0, 999, 1000, 2500].map { result.progress(at: .milliseconds($0)) } == [1, 1, 2, 2])
+    // A signal's values, the same way: a cold playback subscribed at `start`.
+    let test = MarbleTest(frame: .seconds(1))
+    let signal = IntroCoordinator(
+      IntroConfiguration(animation: .playback(try test.cold("ab|")), timeout: .seconds(3)), scheduler: test.scheduler)
+    signal.start()
+    test.scheduler.advance()
+    #expect(signal.progress == "a")
+    test.scheduler.advance(by: .seconds(1))
+    #expect(signal.progress == "b")
+    test.scheduler.advance(by: .seconds(1))
+    #expect(signal.phase.outcome?.duration == .seconds(2))
   }
 
   @Test func theAnimationStartsOnceItsAssetHasLoaded() {
     let intro = Self.intro(length: .seconds(2), withAsset: true, withContent: false)
-    // The trigger counts from the animation's start: 0.5 s after the asset, at 1.5 s.
-    #expect(intro.run(trigger: .at(seconds: 0.5), asset: .at(seconds: 1)).endedAfter == .milliseconds(1500))
+    #expect(intro.run(asset: .at(seconds: 1), trigger: .at(seconds: 1.5)).endedAfter == .milliseconds(1500))
     // The length counts from it too; the timeout from `start`.
     #expect(intro.run(asset: .at(seconds: 0.5)).endedAfter == .milliseconds(2500))
     #expect(intro.run(asset: .at(seconds: 1.5)).kind == .timedOut)
@@ -163,7 +189,7 @@ import Testing
       (.seconds(1), .value(true)), (.seconds(2), .fail(IntroTestError("late"))),
     ]
     let result = Self.intro().run(trigger: IntroScript(steps), content: .at(seconds: 2.5))
-    #expect(result.kind == .completed)
+    #expect(result.kind == .finished)
     #expect(result.trace.entries(of: .trigger).last?.ignoredBecause == "after the animation ended")
   }
 
@@ -184,16 +210,15 @@ import Testing
     let scheduler = TestScheduler()
     let loaded = CurrentValueSignal<Bool, Never>(false)
     let coordinator = IntroCoordinator(
-      IntroConfiguration(
-        animation: .fixedLength(.seconds(1)), content: .readyWhen(loaded), timeout: .seconds(3),
-        scheduler: scheduler))
+      IntroConfiguration(animation: .fixedLength(.seconds(1)), content: .readyWhen(loaded), timeout: .seconds(3)),
+      scheduler: scheduler)
     coordinator.start(reduceMotion: false)
     scheduler.advance(by: .seconds(1))
     #expect(coordinator.phase.outcome == nil)
     if case .holding = coordinator.phase {} else { Issue.record("holding for the content: \(coordinator.phase)") }
     scheduler.schedule { loaded.value = true }
     scheduler.advance(by: .milliseconds(500))
-    #expect(coordinator.phase.outcome?.reason.kind == .completed)
+    #expect(coordinator.phase.outcome?.reason.kind == .finished)
     #expect(coordinator.phase.outcome?.duration == .seconds(1))
   }
 }

@@ -15,13 +15,12 @@ private struct CountedFailure: Error, CustomStringConvertible {
 
 @MainActor
 private func coordinator(
-  content: PassthroughSignal<Void, CountedFailure>, taps: PassthroughSignal<Void, Never>, scheduler: TestScheduler,
+  content: PassthroughSignal<Void, CountedFailure>, scheduler: TestScheduler,
   log: (@MainActor @Sendable (IntroOutcome, IntroTrace) -> Void)? = nil
-) -> IntroCoordinator {
+) -> IntroCoordinator<Never> {
   IntroCoordinator(
-    IntroConfiguration(
-      animation: .fixedLength(.seconds(2)), content: .signal(content), timeout: .seconds(3), skipTaps: taps,
-      scheduler: scheduler, log: log))
+    IntroConfiguration(animation: .fixedLength(.seconds(2)), content: .signal(content), timeout: .seconds(3), log: log),
+    scheduler: scheduler)
 }
 
 /// A failure is traced as its error describes itself, described when the trace is read (or handed to the
@@ -31,7 +30,7 @@ private func coordinator(
   @Test func aFailureIsTracedAsItsErrorDescribesItselfWhenTheTraceIsRead() {
     let scheduler = TestScheduler()
     let content = PassthroughSignal<Void, CountedFailure>()
-    let intro = coordinator(content: content, taps: PassthroughSignal(), scheduler: scheduler)
+    let intro = coordinator(content: content, scheduler: scheduler)
     intro.start(reduceMotion: false)
     let failure = CountedFailure()
     scheduler.schedule(after: .seconds(1)) { content.send(completion: .failed(failure)) }
@@ -48,7 +47,7 @@ private func coordinator(
     let content = PassthroughSignal<Void, CountedFailure>()
     let logged = Locked<[IntroTraceEntry.Event]>([])
     let intro = coordinator(
-      content: content, taps: PassthroughSignal(), scheduler: scheduler,
+      content: content, scheduler: scheduler,
       log: { _, trace in logged.withLock { $0 = trace.entries(of: .content).map(\.event) } })
     intro.start(reduceMotion: false)
     scheduler.schedule(after: .milliseconds(500)) { content.send(completion: .failed(CountedFailure())) }
@@ -59,10 +58,9 @@ private func coordinator(
   @Test func aFailureAfterTheOutcomeIsDescribedToo() {
     let scheduler = TestScheduler()
     let content = PassthroughSignal<Void, CountedFailure>()
-    let taps = PassthroughSignal<Void, Never>()
-    let intro = coordinator(content: content, taps: taps, scheduler: scheduler)
+    let intro = coordinator(content: content, scheduler: scheduler)
     intro.start(reduceMotion: false)
-    scheduler.schedule(after: .milliseconds(500)) { taps.send() }
+    scheduler.schedule(after: .milliseconds(500)) { intro.skip() }
     scheduler.schedule(after: .seconds(1)) { content.send(completion: .failed(CountedFailure())) }
     scheduler.advance(by: .seconds(1))
     #expect(intro.phase.outcome?.reason.kind == .skipped)

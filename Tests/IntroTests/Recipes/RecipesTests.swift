@@ -5,8 +5,8 @@ import SignalsTesting
 import Testing
 
 @MainActor
-@Suite("Recipes from the seeds") struct RecipesTests {
-  // MARK: Seed 003: the letter wave
+@Suite("Recipes: the letter wave, stages, the end trigger with a fallback length") struct RecipesTests {
+  // MARK: The letter wave (the "Loading your portfolio..." launch view)
 
   @Test func theWaveHighlightsEachLetterTwiceAndFinishesAtFiveSeconds() {
     let scheduler = TestScheduler()
@@ -35,17 +35,16 @@ import Testing
     withExtendedLifetime(token) {}
   }
 
-  @Test func theWaveAsAPlaybackEndsTheIntroAtFiveSecondsWithItsPositionAsProgress() {
+  @Test func theWaveAsTheAnimationEndsTheIntroAtFiveSecondsWithItsPositionAsProgress() {
     let scheduler = TestScheduler()
     let coordinator = IntroCoordinator(
-      IntroConfiguration(
-        animation: .playback(LetterWaveSignal(text: "Loading your portfolio...", on: scheduler)),
-        timeout: .seconds(6), scheduler: scheduler))
+      IntroConfiguration(animation: .letterWave(text: "Loading your portfolio..."), timeout: .seconds(6)),
+      scheduler: scheduler)
     coordinator.start(reduceMotion: false)
     scheduler.advance(by: .milliseconds(2650))
-    #expect(coordinator.progress(as: LetterWave.self) == LetterWave(index: 1, loop: 1))
+    #expect(coordinator.progress == LetterWave(index: 1, loop: 1), "typed: no cast")
     scheduler.advance(by: .seconds(5))
-    #expect(coordinator.phase.outcome?.reason.kind == .completed)
+    #expect(coordinator.phase.outcome?.reason.kind == .finished)
     #expect(coordinator.phase.outcome?.duration == .seconds(5))
     #expect(coordinator.trace.entries(of: .playback).count == 51)  // 50 positions and the finish
   }
@@ -57,49 +56,56 @@ import Testing
     #expect(LetterWaveSignal.problem(text: "a", interval: .seconds(1), loops: 1) == nil)
   }
 
-  // MARK: Seed 002: the stages
+  // MARK: Stages (the staged splash: first step, second step, finished)
 
-  @Test func theStagesStepAtTheirDelaysThenFinish() {
-    let test = MarbleTest(frame: .milliseconds(500))
-    let stages = IntroStagesSignal(firstDelay: .seconds(1), secondDelay: .milliseconds(1500), on: test.scheduler)
-    let recording = test.record(stages)
-    #expect(recording.events.map(\.event) == [.value(.firstStep), .value(.secondStep), .value(.finished), .finished])
-    #expect(recording.events.map(\.time) == [0, 1000, 2500, 2500].map { SignalInstant(offset: .milliseconds($0)) })
+  enum Step: Sendable, Hashable { case firstStep, secondStep }
+
+  @Test func theStagesStepAtTheirDurationsThenTheAnimationEnds() {
+    let intro = IntroHarness(
+      IntroConfiguration(
+        animation: .stages([Step.firstStep: .seconds(1), .secondStep: .milliseconds(1500)]), timeout: .seconds(3)))
+    let result = intro.run()
+    #expect(result.progress(at: .zero) == .firstStep)
+    #expect(result.progress(at: .milliseconds(999)) == .firstStep)
+    #expect(result.progress(at: .seconds(1)) == .secondStep)
+    #expect(result.kind == .finished)
+    #expect(result.endedAfter == .milliseconds(2500))
+    #expect(result.trace.entries(of: .playback).map(\.instant.offset) == [0, 1000, 2500].map(Duration.milliseconds))
   }
 
-  @Test func theStagesAsAPlaybackShowOnTheCoordinatorsProgress() {
+  @Test func theStagesAsTheAnimationShowOnTheCoordinatorsProgress() {
     let scheduler = TestScheduler()
     let coordinator = IntroCoordinator(
       IntroConfiguration(
-        animation: .playback(IntroStagesSignal(firstDelay: .seconds(1), secondDelay: .seconds(1), on: scheduler)),
-        timeout: .seconds(3), scheduler: scheduler))
+        animation: .stages([Step.firstStep: .seconds(1), .secondStep: .seconds(1)]), timeout: .seconds(3)),
+      scheduler: scheduler)
     coordinator.start(reduceMotion: false)
-    #expect(coordinator.progress(as: IntroStage.self) == .firstStep)
+    #expect(coordinator.progress == .firstStep)
     scheduler.advance(by: .seconds(1))
-    #expect(coordinator.progress(as: IntroStage.self) == .secondStep)
+    #expect(coordinator.progress == .secondStep)
     scheduler.advance(by: .seconds(1))
-    #expect(coordinator.progress(as: IntroStage.self) == .finished)
-    #expect(coordinator.phase.outcome?.reason.kind == .completed)
+    #expect(coordinator.phase.outcome?.reason.kind == .finished)
     #expect(coordinator.phase.outcome?.duration == .seconds(2))
   }
 
-  // MARK: Seed 000
+  // MARK: The end trigger with a fallback length (the Rive intro: its trigger, or 2.6 s)
 
-  @Test func seed000WithoutATriggerLasts26Seconds() {
-    let intro = IntroHarness { .seed000(skipTaps: $0.taps, scheduler: $0.scheduler) }
-    let result = intro.run()
-    #expect(result.kind == .completed)
-    #expect(result.endedAfter == Seed000.animationLength)
+  static let animated = IntroConfiguration(
+    animation: .endTrigger(fallbackLength: .milliseconds(2600)), content: .reported, timeout: .seconds(3),
+    gate: .firstLaunch)
+
+  @Test func withoutATriggerItLastsItsFallbackLength() {
+    let result = IntroHarness(Self.animated).run(content: .at(seconds: 1))
+    #expect(result.kind == .finished)
+    #expect(result.endedAfter == .milliseconds(2600))
   }
 
-  @Test func seed000CoversItsWholeFlow() {
-    let intro = IntroHarness { inputs in
-      .seed000(
-        animation: .seed000(endTrigger: inputs.trigger), asset: .signal(inputs.asset),
-        content: .signal(inputs.content), skipTaps: inputs.taps, scheduler: inputs.scheduler)
-    }
+  @Test func itCoversItsWholeFlow() {
+    var configuration = Self.animated
+    configuration.asset = .reported
+    let intro = IntroHarness(configuration)
     #expect(
-      intro.run(trigger: .at(seconds: 1), asset: .at(seconds: 0.2), content: .at(seconds: 0.5)).endedAfter
+      intro.run(asset: .at(seconds: 0.2), trigger: .at(seconds: 1.2), content: .at(seconds: 0.5)).endedAfter
         == .milliseconds(1200))
     #expect(intro.run(asset: .fails(at: .seconds(0.5)), content: .at(seconds: 2)).kind == .animationFailed)
     #expect(intro.run(asset: .at(seconds: 0.1), content: .never).kind == .timedOut)
@@ -107,22 +113,40 @@ import Testing
     #expect(intro.run(reduceMotion: true).kind == .reducedMotion)
   }
 
-  @Test func seed000WithTheStaticPolicyHoldsAStillPose() {
-    let intro = IntroHarness { inputs in
-      .seed000(
-        content: .signal(inputs.content), skipTaps: inputs.taps, reduceMotionPolicy: .staticPose,
-        scheduler: inputs.scheduler)
-    }
-    let result = intro.run(content: .at(seconds: 1.5), reduceMotion: true)
-    #expect(result.kind == .completed)
+  @Test func withTheStaticPolicyItHoldsAStillPose() {
+    var configuration = Self.animated
+    configuration.reduceMotionPolicy = .staticPose
+    let result = IntroHarness(configuration).run(content: .at(seconds: 1.5), reduceMotion: true)
+    #expect(result.kind == .finished)
     #expect(result.outcome?.presentation == .staticPose)
     #expect(result.endedAfter == .milliseconds(1500))
   }
 
-  @Test func seed000ShowsOnTheFirstLaunchOnly() {
-    let store = InMemoryIntroHistoryStore()
-    let intro = IntroHarness { .seed000(skipTaps: $0.taps, historyStore: store, scheduler: $0.scheduler) }
-    #expect(intro.run().kind == .completed)
-    #expect(intro.run().kind == .gated)
+  @Test func itShowsOnTheFirstLaunchOnly() {
+    var configuration = Self.animated
+    configuration.historyStore = InMemoryIntroHistoryStore()
+    let intro = IntroHarness(configuration)
+    #expect(intro.run(content: .at(.zero)).kind == .finished)
+    #expect(intro.run(content: .at(.zero)).kind == .gated)
+  }
+
+  @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
+  @Test func anAsyncTriggerEndsItOnceTheAssetHasLoaded() {
+    let scheduler = TestScheduler()
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(
+        animation: .endTrigger(fallbackLength: .milliseconds(2600)) {
+          try await scheduler.clock.sleep(for: .seconds(1))
+        },
+        asset: .reported, timeout: .seconds(3)),
+      scheduler: scheduler)
+    coordinator.start()
+    scheduler.advance(by: .milliseconds(500))
+    coordinator.animationLoaded()  // the trigger's task starts now: it returns 1 s later
+    scheduler.advance(by: .milliseconds(999))
+    #expect(coordinator.phase.outcome == nil)
+    scheduler.advance(by: .milliseconds(1))
+    #expect(coordinator.phase.outcome?.reason.kind == .finished)
+    #expect(coordinator.phase.outcome?.duration == .milliseconds(1500))
   }
 }

@@ -12,7 +12,7 @@ import Testing
         IntroTraceEntry(
           input: .length, event: .reached, instant: SignalInstant(offset: .milliseconds(2600)), role: .decided),
       ],
-      outcome: .completed, decidedAt: SignalInstant(offset: .milliseconds(2600)))
+      outcome: .finished, decidedAt: SignalInstant(offset: .milliseconds(2600)))
     #expect(
       trace.diagram() == """
         length   --------------------------L
@@ -20,16 +20,14 @@ import Testing
         outcome  --------------------------o
           length: L = reached (decided)
           content: c = value
-          outcome: o = completed
+          outcome: o = finished
         """)
   }
 
-  @Test func aSeed000RunDrawsOneLanePerInputWithRolesInTheLegend() {
-    let intro = IntroHarness { inputs in
-      .seed000(
-        animation: .seed000(endTrigger: inputs.trigger), content: .signal(inputs.content), skipTaps: inputs.taps,
-        scheduler: inputs.scheduler)
-    }
+  @Test func aRunDrawsOneLanePerInputWithRolesInTheLegend() {
+    let intro = IntroHarness(
+      IntroConfiguration(
+        animation: .endTrigger(fallbackLength: .milliseconds(2600)), content: .reported, timeout: .seconds(3)))
     let result = intro.run(
       trigger: .at(seconds: 1), content: .at(seconds: 1.5), taps: .values(at: [.milliseconds(1500), .seconds(2)]))
     #expect(
@@ -42,15 +40,14 @@ import Testing
           content: c = value (decided)
           tap: x = value (lost a tie)
           tap: x = value (after the outcome)
-          outcome: o = completed
+          outcome: o = finished
         """)
   }
 
   @Test func aLongTraceFitsTheWidthAtACoarserFrame() {
-    let intro = IntroHarness {
-      .init(animation: .playback($0.playback), timeout: .seconds(60), scheduler: $0.scheduler)
-    }
-    let result = intro.run(playback: IntroScript([(.seconds(1), .value(true)), (.seconds(30), .finish)]))
+    let intro = IntroHarness(
+      IntroConfiguration(animation: .stages([1: .seconds(1), 2: .seconds(29)]), timeout: .seconds(60)))
+    let result = intro.run()
     let diagram = result.trace.diagram(width: 80)
     #expect(diagram.split(separator: "\n").allSatisfy { $0.count <= 80 })
     #expect(diagram.contains("to fit 80 columns"))

@@ -3,11 +3,12 @@ import IntroTesting
 import Signals
 import Testing
 
-/// Seed 000's configuration over a grid of input times, each case checked against a small reference
-/// function written straight from the rules, with the inputs scheduled in an order shuffled by a seed of
-/// its own per case (the outcome must not depend on the order of same-instant inputs).
+/// The animated intro (an end trigger or 2.6 s, a 3 s timeout) over a grid of input times, each case
+/// checked against a small reference function written straight from the rules, with the app's calls made
+/// in an order shuffled by a seed of its own per case (the outcome must not depend on the order of
+/// same-instant inputs).
 @MainActor
-@Suite("Seed 000: every combination of input times against a reference") struct Seed000GridTests {
+@Suite("The animated intro: every combination of input times against a reference") struct AnimatedIntroGridTests {
   /// One input's script in the grid, in a form the reference reads. Times in milliseconds: exact (a
   /// `Double` number of seconds such as 2.6 is not).
   enum Timing: Hashable, CustomStringConvertible {
@@ -22,6 +23,16 @@ import Testing
       case .value(let ms): .at(.milliseconds(ms))
       case .fails(let ms): .fails(at: .milliseconds(ms), "boom")
       case .finishes(let ms): .finishes(at: .milliseconds(ms))
+      }
+    }
+
+    /// The same timing `offset` later.
+    func shifted(by offset: Int) -> Timing {
+      switch self {
+      case .never: .never
+      case .value(let ms): .value(ms + offset)
+      case .fails(let ms): .fails(ms + offset)
+      case .finishes(let ms): .finishes(ms + offset)
       }
     }
 
@@ -68,7 +79,7 @@ import Testing
     }
   }
 
-  /// The rules, for seed 000 (2.6 s length, 3 s timeout, no minimum, no grace), in the plainest form: each
+  /// The rules, for this intro (2.6 s length, 3 s timeout, no minimum, no grace), in the plainest form: each
   /// rule has one instant at which it would decide; the earliest wins, ties by the rules' order.
   static func reference(_ input: Case) -> (IntroOutcome.Kind, Int) {
     let length = 2600
@@ -78,11 +89,11 @@ import Testing
     let animationStart: Int?
     switch input.asset {
     case nil: animationStart = 0
-    case .value(let time)?: animationStart = time
+    case .value(let time)?, .finishes(let time)?: animationStart = time
     case .fails(let time)?:
       animationStart = nil
       candidates.append((time, 1, .animationFailed))
-    case .never?, .finishes?: animationStart = nil
+    case .never?: animationStart = nil
     }
     if let start = animationStart {
       var end = start + length
@@ -92,8 +103,8 @@ import Testing
       default: break
       }
       switch input.content {
-      case nil: candidates.append((end, 2, .completed))
-      case .value(let ready)?: candidates.append((max(end, ready), 2, .completed))
+      case nil: candidates.append((end, 2, .finished))
+      case .value(let ready)?: candidates.append((max(end, ready), 2, .finished))
       default: break
       }
     }
@@ -103,13 +114,11 @@ import Testing
     return (winner.kind, winner.time)
   }
 
-  static func harness(_ input: Case) -> IntroHarness {
-    IntroHarness { inputs in
-      .seed000(
-        animation: .seed000(endTrigger: inputs.trigger), asset: input.asset.map { _ in .signal(inputs.asset) },
-        content: input.content.map { _ in .signal(inputs.content) }, skipTaps: inputs.taps,
-        scheduler: inputs.scheduler)
-    }
+  static func harness(_ input: Case) -> IntroHarness<Never> {
+    IntroHarness(
+      IntroConfiguration(
+        animation: .endTrigger(fallbackLength: .milliseconds(2600)), asset: input.asset.map { _ in .reported },
+        content: input.content.map { _ in .reported }, timeout: .seconds(3)))
   }
 
   @Test func everyCaseMatchesTheReferenceWhateverTheSchedulingOrder() {
@@ -129,8 +138,16 @@ import Testing
   /// optimized build (its ownership verifier, in copy propagation).
   static func mismatch(_ input: Case, seed: UInt64) -> String? {
     let (kind, milliseconds) = reference(input)
+    // The trigger's times count from the animation's start: the app reports its end only once it plays.
+    let animationStart: Int? =
+      switch input.asset {
+      case nil: 0
+      case .value(let time)?: time
+      default: nil
+      }
+    let trigger = animationStart.map { input.trigger.shifted(by: $0).script } ?? .never
     let result = harness(input).run(
-      trigger: input.trigger.script, asset: input.asset?.script ?? nil, content: input.content?.script ?? nil,
+      asset: input.asset?.script ?? nil, trigger: trigger, content: input.content?.script ?? nil,
       taps: input.tap.script, schedulingSeed: seed, until: .seconds(5))
     let expected = "\(kind.rawValue) after \(Duration.milliseconds(milliseconds))"
     let outcome = result.outcome

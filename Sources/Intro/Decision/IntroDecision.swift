@@ -1,0 +1,367 @@
+import Signals
+
+/// The intro's rules, free of schedulers, subscriptions and threads: inputs at instants in, the trace
+/// written as they come, at most one outcome out. The coordinator feeds it on the main actor and does
+/// what it answers (start the animation, move its timer, release the inputs); the rules are the article
+/// "Building an intro".
+///
+/// Inputs are recorded as they arrive and judged by ``evaluate(at:)`` once nothing more is due at their
+/// instant, so same-instant inputs never depend on their scheduling order. At an instant, in this order:
+/// content failed, animation failed (a failure at the instant the animation ends counts), finished,
+/// skipped, timed out — so an input exactly at the timeout is in time.
+struct IntroDecision {
+  /// What the configuration says, as far as the rules are concerned.
+  struct Settings: Sendable {
+    var hasAsset = false
+    var hasContent = false
+    /// The content is ready at its first `true` (a `Bool` signal), not at any value.
+    var contentReadyWhenTrue = false
+    /// The animation's fixed or fallback length, from its start.
+    var length: Duration?
+    var minimum = Duration.zero
+    var grace = Duration.zero
+    var timeout: Duration
+  }
+
+  /// A rule an input can decide by: which entries at the decision's instant decided, which lost a tie.
+  enum Rule: Sendable, Hashable {
+    case contentFailure, animationFailure, skip, timeout
+    /// The conditions of finishing: the animation ended, the content is ready, the minimum time passed.
+    case animationEnded, contentReady, minimumReached
+  }
+
+  /// The coordinator's clocks, each counting active time: the length from the animation's start, the
+  /// others from `start`.
+  enum Clock: CaseIterable {
+    case length, minimum, grace, timeout
+
+    var lane: IntroTraceEntry.Input {
+      switch self {
+      case .length: .length
+      case .minimum: .minimum
+      case .grace: .grace
+      case .timeout: .timeout
+      }
+    }
+
+    /// The rule reaching it can decide by (the grace period decides nothing).
+    var rule: Rule? {
+      switch self {
+      case .length: .animationEnded
+      case .minimum: .minimumReached
+      case .grace: nil
+      case .timeout: .timeout
+      }
+    }
+  }
+
+  /// What the coordinator does once an input is in.
+  enum FollowUp: Equatable {
+    /// Nothing: the input was only recorded.
+    case none
+    /// Ask for a decision at the end of the instant (and move the timer).
+    case decide
+    /// The asset loaded: start the animation, then as ``decide``.
+    case startAnimation
+    /// The last entry kept after the outcome: release the inputs.
+    case releaseInputs
+  }
+
+  /// How many entries the trace records after the outcome before the inputs are released.
+  static let entriesKeptAfterOutcome = 64
+
+  let settings: Settings
+  private(set) var trace: IntroTrace
+  private(set) var outcome: IntroOutcome?
+  /// How the intro presents: `.none` until ``present(at:isStatic:)``.
+  private(set) var presentation = IntroOutcome.Presentation.none
+  private var entriesAfterOutcome = 0
+  /// Entries whose failure is not described yet (see ``describeFailures()``).
+  private var undescribedFailures = 0
+
+  /// Active time before the current active stretch; the stretch's start (`nil` while inactive).
+  private var activeBefore = Duration.zero
+  private var activeSince: SignalInstant?
+  /// The active time at which the animation started (its asset loaded), if it has.
+  private var animationStart: Duration?
+  private var animationEnd: SignalInstant?
+  private var animationFailure: (any Error)?
+  private var contentReady: SignalInstant?
+  private var contentFailure: (any Error)?
+  private var skipped = false
+  private var reached: [Clock: SignalInstant] = [:]
+  /// The instant of the latest input or clock: the instant a decision is made at (on a real clock the
+  /// decision runs a little after the input that makes it).
+  private var latestInstant: SignalInstant?
+
+  init(settings: Settings, start: SignalInstant) {
+    self.settings = settings
+    trace = IntroTrace(start: start)
+    trace.entries.reserveCapacity(8)  // an intro's inputs and clocks, in one allocation
+  }
+
+  /// Whether inputs still count: the intro presents and is undecided.
+  var isDeciding: Bool { presentation != .none && outcome == nil }
+
+  /// The phase the UI shows while undecided.
+  var undecidedPhase: IntroPhase {
+    if presentation == .staticPose { return .staticPose }
+    return animationEnd == nil ? .playing : .holding
+  }
+
+  // MARK: Start
+
+  /// `start`: the trace starts now, with the history's diagnostic if reading it had one.
+  mutating func start(at now: SignalInstant, diagnostic: IntroHistoryDiagnostic?) {
+    trace.start = now
+    if let diagnostic { _ = record(.history, .diagnostic(diagnostic.message), at: now) }
+  }
+
+  /// The intro presents from `now`, animated or as a still pose (whose animation counts as ended at once,
+  /// with none of its inputs used).
+  mutating func present(at now: SignalInstant, isStatic: Bool) {
+    presentation = isStatic ? .staticPose : .animated
+    activeSince = now
+    if isStatic {
+      animationEnd = now
+    } else if !settings.hasAsset {
+      animationStart = .zero
+    }
+  }
+
+  // MARK: Inputs
+
+  /// An input's event at `now`: applied to the rules and recorded in the trace (after the outcome, only
+  /// recorded). A failure is recorded undescribed.
+  mutating func apply(_ input: IntroTraceEntry.Input, _ event: IntroInputEvent, at now: SignalInstant) -> FollowUp {
+    var input = input
+    if input == .trigger, case .failed = event, animationStart == nil, settings.hasAsset { input = .asset }
+    guard isDeciding else {
+      return record(input, event.traced, at: now, failure: event.failure) ? .releaseInputs : .none
+    }
+    latestInstant = now
+    let (ignored, rule) = rule(for: input, event, at: now)
+    _ = record(input, event.traced, at: now, failure: event.failure, ignoredBecause: ignored, decides: rule)
+    guard ignored == nil else { return .none }
+    return input == .asset && event.failure == nil ? .startAnimation : .decide
+  }
+
+  /// What `event` of `input` does: why it is ignored, if it is, and the rule it can decide by.
+  private mutating func rule(
+    for input: IntroTraceEntry.Input, _ event: IntroInputEvent, at now: SignalInstant
+  ) -> (ignored: String?, rule: Rule?) {
+    switch (input, event) {
+    case (.asset, .failed(let error)), (.trigger, .failed(let error)), (.playback, .failed(let error)):
+      if presentation == .staticPose { return ("static pose: the animation is not used", nil) }
+      if let end = animationEnd, end < now { return ("after the animation ended", nil) }
+      if animationFailure != nil { return ("the animation had failed", nil) }
+      animationFailure = error
+      return (nil, .animationFailure)
+    case (.asset, _):
+      if presentation == .staticPose { return ("static pose: the asset is not used", nil) }
+      if animationStart != nil || animationFailure != nil { return ("already loaded", nil) }
+      animationStart = activeTime(at: now)
+      return (nil, nil)
+    case (.trigger, .finished):
+      return ("finished without a value", nil)
+    case (.playback, .value):
+      return (nil, nil)
+    case (.trigger, .value), (.playback, .finished):
+      if presentation == .staticPose { return ("static pose: the animation is not used", nil) }
+      if animationEnd != nil { return ("the animation had ended", nil) }
+      animationStart = animationStart ?? activeTime(at: now)  // an end reported before the load is its load too
+      animationEnd = now
+      return (nil, .animationEnded)
+    case (.content, _):
+      if contentReady != nil || contentFailure != nil {
+        return (event.isFinished && contentReady != nil ? nil : "the content had settled", nil)
+      }
+      if let error = event.failure {
+        contentFailure = error
+        return (nil, .contentFailure)
+      }
+      if case .value(_, let flag) = event, settings.contentReadyWhenTrue, flag != true { return ("not ready", nil) }
+      if event.isFinished, settings.contentReadyWhenTrue { return ("finished without being ready", nil) }
+      contentReady = now
+      return (nil, .contentReady)
+    case (.tap, _):
+      guard activeTime(at: now) >= settings.grace else { return ("in the grace period", nil) }
+      skipped = true
+      return (nil, .skip)
+    case (.active, .value(_, let flag)):
+      let active = flag ?? true
+      switch (active, activeSince) {
+      case (true, nil): activeSince = now
+      case (false, let since?):
+        activeBefore += since.duration(to: now)
+        activeSince = nil
+      default: return (active ? "already active" : "already inactive", nil)
+      }
+      return (nil, nil)
+    default:
+      return ("not an input", nil)
+    }
+  }
+
+  /// A fault of the history store, worth knowing; true when it is the last entry kept after the outcome.
+  mutating func recordHistory(_ diagnostic: IntroHistoryDiagnostic, at now: SignalInstant) -> Bool {
+    record(.history, .diagnostic(diagnostic.message), at: now)
+  }
+
+  /// A clock's timer fired at `now`: the clock is reached when the instant is judged.
+  mutating func clockFired(at now: SignalInstant) {
+    latestInstant = now
+  }
+
+  // MARK: Clocks
+
+  /// The active time elapsed by `instant` (pauses excluded).
+  private func activeTime(at instant: SignalInstant) -> Duration {
+    guard let activeSince else { return activeBefore }
+    return activeBefore + max(activeSince.duration(to: instant), .zero)
+  }
+
+  /// The active time at which `clock` is due, if it is still to be reached.
+  private func target(of clock: Clock) -> Duration? {
+    guard reached[clock] == nil else { return nil }
+    switch clock {
+    case .length:
+      guard let length = settings.length, let animationStart, animationEnd == nil else { return nil }
+      return animationStart + length
+    case .minimum: return settings.minimum > .zero ? settings.minimum : nil
+    case .grace: return settings.grace > .zero ? settings.grace : nil
+    case .timeout: return settings.timeout
+    }
+  }
+
+  /// Where the next clock falls on the scheduler's timeline, if the app stays active; `nil` when none is
+  /// due (undecided, inactive, or every clock reached).
+  func nextDeadline(from now: SignalInstant) -> SignalInstant? {
+    guard isDeciding, activeSince != nil else { return nil }
+    var next: Duration?
+    for clock in Clock.allCases {
+      if let target = target(of: clock) { next = min(next ?? target, target) }
+    }
+    return next.map { now + max($0 - activeTime(at: now), .zero) }
+  }
+
+  // MARK: The decision
+
+  /// Judges the instant once everything due then is in: records the clocks reached, and returns the
+  /// outcome if it is decided now.
+  mutating func evaluate(at now: SignalInstant) -> IntroOutcome? {
+    guard isDeciding else { return nil }
+    let instant = latestInstant ?? now
+    latestInstant = nil
+    let elapsed = activeTime(at: instant)
+    for clock in Clock.allCases {
+      guard let target = target(of: clock), elapsed >= target else { continue }
+      reached[clock] = instant
+      if clock == .length { animationEnd = instant }
+      _ = record(clock.lane, .reached, at: instant, decides: clock.rule)
+    }
+    if let error = contentFailure { return decide(.contentFailed(error), by: [.contentFailure], at: instant) }
+    if let error = animationFailure { return decide(.animationFailed(error), by: [.animationFailure], at: instant) }
+    if let conditions = finishing() { return decide(.finished, by: conditions, at: instant) }
+    if skipped { return decide(.skipped, by: [.skip], at: instant) }
+    if reached[.timeout] != nil { return decide(.timedOut, by: [.timeout], at: instant) }
+    return nil
+  }
+
+  /// The conditions of finishing that became true last, if all of them hold.
+  private func finishing() -> Set<Rule>? {
+    guard let ended = animationEnd else { return nil }
+    var conditions: [(Rule, SignalInstant)] = [(.animationEnded, ended)]
+    if settings.hasContent {
+      guard let ready = contentReady else { return nil }
+      conditions.append((.contentReady, ready))
+    }
+    if settings.minimum > .zero {
+      guard let minimum = reached[.minimum] else { return nil }
+      conditions.append((.minimumReached, minimum))
+    }
+    let last = conditions.map(\.1).max()!
+    return Set(conditions.filter { $0.1 == last }.map(\.0))
+  }
+
+  /// Decides `reason` at `instant`, by `rules`; `nil` when already decided.
+  mutating func decide(_ reason: IntroOutcome.Reason, by rules: Set<Rule> = [], at instant: SignalInstant)
+    -> IntroOutcome?
+  {
+    guard outcome == nil else { return nil }
+    let decided = IntroOutcome(
+      reason: reason, presentation: presentation, endedAt: instant, duration: trace.start.duration(to: instant))
+    outcome = decided
+    trace.markDecision(rules, at: instant, outcome: reason.kind)
+    return decided
+  }
+
+  // MARK: Trace
+
+  /// Describes the failures in the trace not described yet: when the trace is read, not when it is
+  /// written (describing an error runs its code, and a trace nobody reads never needs it).
+  mutating func describeFailures() {
+    guard undescribedFailures > 0 else { return }
+    for index in trace.entries.indices {
+      guard let error = trace.entries[index].undescribedFailure else { continue }
+      trace.entries[index].undescribedFailure = nil
+      trace.entries[index].event = .failed(String(describing: error))
+    }
+    undescribedFailures = 0
+  }
+
+  /// Appends an entry; after the outcome only the first ``entriesKeptAfterOutcome``. True when this one
+  /// was the last kept: the inputs are released.
+  private mutating func record(
+    _ input: IntroTraceEntry.Input, _ event: IntroTraceEntry.Event, at instant: SignalInstant,
+    failure: (any Error)? = nil, ignoredBecause: String? = nil, decides rule: Rule? = nil
+  ) -> Bool {
+    let afterOutcome = outcome != nil
+    if afterOutcome {
+      guard entriesAfterOutcome < Self.entriesKeptAfterOutcome else { return false }
+      entriesAfterOutcome += 1
+    }
+    if failure != nil { undescribedFailures += 1 }
+    trace.entries.append(
+      IntroTraceEntry(
+        input: input, event: event, instant: instant, role: afterOutcome ? .afterOutcome : .beforeOutcome,
+        ignoredBecause: ignoredBecause, decides: afterOutcome ? nil : rule, undescribedFailure: failure))
+    return afterOutcome && entriesAfterOutcome == Self.entriesKeptAfterOutcome
+  }
+}
+
+/// One event of an intro input as the coordinator sees it: a call of the app's, or a signal's event.
+enum IntroInputEvent: Sendable {
+  /// A value, described for the trace; `flag` is its truth for a `Bool` input.
+  case value(String, flag: Bool?)
+  case finished
+  case failed(any Error)
+
+  /// A signal's event.
+  init<Output, Failure>(_ event: Event<Output, Failure>) {
+    switch event {
+    case .value(let value): self = .value(value is Void ? "" : "\(value)", flag: value as? Bool)
+    case .finished: self = .finished
+    case .failed(let error): self = .failed(error)
+    }
+  }
+
+  var isFinished: Bool {
+    if case .finished = self { return true }
+    return false
+  }
+
+  var failure: (any Error)? {
+    if case .failed(let error) = self { return error }
+    return nil
+  }
+
+  /// As the trace writes it; a failure is described when the trace is read.
+  var traced: IntroTraceEntry.Event {
+    switch self {
+    case .value(let label, _): .value(label)
+    case .finished: .finished
+    case .failed: .failed("")
+    }
+  }
+}
