@@ -1,5 +1,3 @@
-import Signals
-
 /// Facts about the `Intro` module.
 public enum IntroModule {
   /// The version of the intro coordinator's API.

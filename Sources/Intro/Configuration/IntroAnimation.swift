@@ -64,18 +64,14 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
       stages.isEmpty
       ? "no stages" : stages.firstIndex { $0.value < .zero }.map { "stage \($0 + 1) has a negative duration" }
     let source: Source = { scheduler, send in
-      let start = scheduler.now
-      var offset = Duration.zero
+      var instant = scheduler.now
       var actions: [SignalScheduledAction] = []
-      for (index, (stage, duration)) in stages.enumerated() {
-        if index == 0 {
-          send(.progress(stage))
-        } else {
-          actions.append(scheduler.schedule(at: start + offset) { send(.progress(stage)) })
-        }
-        offset += duration
+      send(.progress(stages[0].key))
+      for (stage, next) in zip(stages, stages.dropFirst()) {
+        instant = instant + stage.value
+        actions.append(scheduler.schedule(at: instant) { send(.progress(next.key)) })
       }
-      actions.append(scheduler.schedule(at: start + offset) { send(.input(.playback, .finished)) })
+      actions.append(scheduler.schedule(at: instant + stages.last!.value) { send(.input(.playback, .finished)) })
       return SignalSubscription { [actions] in for action in actions { scheduler.cancel(action) } }
     }
     return Self(source: source, length: nil, knownLength: (total, "stages' total length"), problem: problem)
@@ -102,7 +98,9 @@ extension IntroAnimation where Progress == Never {
     fallbackLength: Duration? = nil, _ trigger: @escaping @Sendable () async throws -> Void
   ) -> Self {
     let source: Source = { scheduler, send in
-      TaskSignal(on: scheduler) { () async throws -> Void in try await trigger() }.observe { send(.trigger($0)) }
+      TaskSignal(on: scheduler) { () async throws -> Void in try await trigger() }.observe {
+        send(.input(.trigger, IntroInputEvent(describing: $0)))
+      }
     }
     return Self(source: source, length: fallbackLength, knownLength: nil)
   }
@@ -111,7 +109,9 @@ extension IntroAnimation where Progress == Never {
   /// `fallbackLength` if that comes first; its failure is the animation's failure. Subscribed once the
   /// asset has loaded.
   public static func endTrigger<Trigger: Signal>(_ trigger: Trigger, fallbackLength: Duration? = nil) -> Self {
-    Self(source: { _, send in trigger.observe { send(.trigger($0)) } }, length: fallbackLength, knownLength: nil)
+    Self(
+      source: { _, send in trigger.observe { send(.input(.trigger, IntroInputEvent(describing: $0))) } },
+      length: fallbackLength, knownLength: nil)
   }
 
   /// An animation that ends after `length` (a file that fires no trigger, played once).

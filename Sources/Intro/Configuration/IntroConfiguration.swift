@@ -46,21 +46,9 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
   /// decision: for logs and analytics.
   public var log: (@MainActor @Sendable (IntroOutcome, IntroTrace) -> Void)?
 
-  /// An intro. Only the animation and the timeout are required.
-  ///
-  /// - Parameters:
-  ///   - animation: How the animation ends.
-  ///   - asset: What must load before the animation starts (default: nothing).
-  ///   - content: The real work the intro hides (default: none, the intro does not wait).
-  ///   - minimumDuration: The shortest time on screen before finishing (default: none).
-  ///   - timeout: The safety timeout.
-  ///   - skipGracePeriod: Taps before this time are ignored (default: none).
-  ///   - reduceMotionPolicy: What Reduce Motion does (default: skip the intro).
-  ///   - gate: When the intro may show (default: every cold launch).
-  ///   - historyStore: Where the gate's history is kept (default: `UserDefaults.standard` when the gate
-  ///     needs one).
-  ///   - launchKind: How the app was launched (default: a cold start).
-  ///   - log: Called with the outcome and the trace just before `onFinish`.
+  /// An intro: each parameter sets the property of its name. Only the animation and the timeout are
+  /// required; by default nothing is waited for but the animation, nothing delays it, Reduce Motion skips
+  /// it, it shows on every cold launch (a gate that remembers keeps its history in `UserDefaults.standard`).
   public init(
     animation: IntroAnimation<Progress>, asset: IntroWork? = nil, content: IntroWork? = nil,
     minimumDuration: Duration = .zero, timeout: Duration, skipGracePeriod: Duration = .zero,
@@ -83,7 +71,7 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
 
   /// The store the gate reads and writes: the given one, else `UserDefaults.standard` for a gate that
   /// remembers, else none.
-  var effectiveHistoryStore: (any IntroHistoryStore)? {
+  package var effectiveHistoryStore: (any IntroHistoryStore)? {
     if let historyStore { return historyStore }
     return gate == .everyLaunch ? nil : UserDefaultsIntroHistoryStore()
   }

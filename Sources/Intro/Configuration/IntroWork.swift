@@ -2,9 +2,9 @@ import Signals
 
 /// Work the intro waits for: the animation's asset, or the content the intro hides.
 ///
-/// - **Reported**: the app says when it is done, from any thread, before `start` or after:
-///   ``IntroCoordinator/contentReady()`` or ``IntroCoordinator/contentFailed(_:)`` for the content,
-///   ``IntroCoordinator/animationLoaded()`` or ``IntroCoordinator/animationFailed(_:)`` for the asset.
+/// - **Reported**: the app calls ``IntroCoordinator/contentReady()`` or ``IntroCoordinator/contentFailed(_:)``
+///   for the content, ``IntroCoordinator/animationLoaded()`` or ``IntroCoordinator/animationFailed(_:)`` for
+///   the asset, from any thread, before `start` or after (the calls count with the other forms too).
 /// - **An `async throws` function** (``task(_:)``), run from `start` in a task on the coordinator's
 ///   scheduler's clock: on the main-queue scheduler of an app, on the global executor; on a
 ///   `TestScheduler`, on its executor, so the app's real async path runs in virtual time (where task
@@ -16,8 +16,6 @@ import Signals
 /// ```swift
 /// let content = IntroWork.task { try await Task.sleep(for: .milliseconds(300)) }  // the app's first request
 /// ```
-///
-/// The reported forms work with the others too: a call counts whatever the configured form.
 public struct IntroWork: Sendable {
   /// Subscribes the work's own source, on the coordinator's scheduler: its events go to `send`.
   typealias Source =
@@ -36,17 +34,19 @@ public struct IntroWork: Sendable {
   public static func task(_ work: @escaping @Sendable () async throws -> Void) -> Self {
     IntroWork(
       source: { scheduler, send in
-        TaskSignal(on: scheduler) { () async throws -> Void in try await work() }.observe { send(IntroInputEvent($0)) }
+        TaskSignal(on: scheduler) { () async throws -> Void in try await work() }.observe {
+          send(IntroInputEvent(describing: $0))
+        }
       }, readyWhenTrue: false)
   }
 
   /// Work that is ready at `signal`'s first value or finish, and fails with its failure.
   public static func signal<Work: Signal>(_ signal: Work) -> Self {
-    IntroWork(source: { _, send in signal.observe { send(IntroInputEvent($0)) } }, readyWhenTrue: false)
+    IntroWork(source: { _, send in signal.observe { send(IntroInputEvent(describing: $0)) } }, readyWhenTrue: false)
   }
 
   /// Work that is ready when `flag` first sends `true`, and fails with its failure.
   public static func readyWhen<Flag: Signal<Bool, Failure>, Failure: Error>(_ flag: Flag) -> Self {
-    IntroWork(source: { _, send in flag.observe { send(IntroInputEvent($0)) } }, readyWhenTrue: true)
+    IntroWork(source: { _, send in flag.observe { send(IntroInputEvent(describing: $0)) } }, readyWhenTrue: true)
   }
 }

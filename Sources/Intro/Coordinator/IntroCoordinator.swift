@@ -19,24 +19,18 @@ import Signals
 ///
 /// - **Inputs from anywhere.** ``animationLoaded()``, ``animationEnded()``, ``animationFailed(_:)``,
 ///   ``contentReady()``, ``contentFailed(_:)``, ``skip()`` and ``setActive(_:scene:)`` may be called from
-///   any thread, before `start` or after. An input the coordinator receives before `start` is kept and
-///   takes effect at `start`'s instant, as if it came then (a tap before `start` is inside any grace
-///   period). Signals and async functions given in the configuration are inputs too.
-/// - **Exactly once.** The outcome is decided once; each `onFinish` runs once, on the main actor; any
-///   number of `await outcome` return it. Later inputs are recorded in the ``trace`` (64 entries more),
-///   never delivered.
-/// - **Single use.** A second `start` neither restarts nor re-decides: its `onFinish` gets the same
-///   outcome (at once if already decided).
-/// - **Equal instants.** Inputs at one instant are judged once nothing more is due then, so the outcome
-///   never depends on the order in which they were scheduled. On a `TestScheduler` driven from main-actor
-///   code, the decision happens inside `advance`, at its virtual instant; an input called between advances
-///   is judged at the next one (`advance(by: .zero)` is enough).
-/// - **Cancel.** ``cancel()`` before the decision gives ``IntroOutcome/Reason/cancelled``, even with
-///   inputs waiting at that instant. After it, the outcome stays; either way the inputs and the content's
-///   task are released.
+///   any thread, before `start` or after: one received before `start` takes effect at its instant (a tap
+///   then is inside any grace period). Signals and async functions in the configuration are inputs too.
+/// - **Exactly once.** One outcome; each `onFinish` runs once, on the main actor; a second `start` gets the
+///   same outcome. Later inputs are recorded in the ``trace`` (64 entries more), never delivered.
+/// - **Equal instants.** Inputs at one instant are judged once nothing more is due then, whatever their
+///   scheduling order. On a `TestScheduler` driven from main-actor code, inside `advance`; an input called
+///   between advances is judged at the next one (`advance(by: .zero)` is enough).
+/// - **Cancel.** ``cancel()`` before the decision gives ``IntroOutcome/Reason/cancelled``, even with inputs
+///   waiting at that instant; either way it releases the inputs and the content's task.
 ///
-/// It is `Observable`: SwiftUI views that read ``phase``, ``progress``, ``isShowingIntro`` or
-/// ``reduceMotion`` update when they change.
+/// It is `Observable`: views that read ``phase``, ``progress``, ``isShowingIntro`` or ``reduceMotion``
+/// update when they change.
 @MainActor
 public final class IntroCoordinator<Progress: Sendable>: Observable {
   /// Where the intro is, for UI binding.
@@ -105,7 +99,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     if let problem = configuration.problem { preconditionFailure(problem) }
     self.configuration = configuration
     self.scheduler = scheduler
-    observed = IntroObservedState(reduceMotion: reduceMotion)
+    observed = IntroObservedState()
+    observed.reduceMotion = reduceMotion
     let settings = IntroDecision.Settings(
       hasAsset: configuration.asset != nil, hasContent: configuration.content != nil,
       contentReadyWhenTrue: configuration.content?.readyWhenTrue == true, length: configuration.animation.length,
@@ -209,24 +204,24 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   // MARK: Inputs, from any thread
 
   /// The animation's asset has loaded: the animation starts (and its lengths count) from now.
-  public nonisolated func animationLoaded() { inbox.send(.input(.asset, .value("", flag: nil))) }
+  public nonisolated func animationLoaded() { inbox.send(.input(.asset, .value(""))) }
 
   /// The animation has ended (its file fired its end trigger, its player finished).
-  public nonisolated func animationEnded() { inbox.send(.input(.trigger, .value("", flag: nil))) }
+  public nonisolated func animationEnded() { inbox.send(.input(.trigger, .value(""))) }
 
   /// The animation failed (its asset did not load, its player failed): before it has ended, the intro ends
   /// at once with ``IntroOutcome/Reason/animationFailed(_:)``, and the app shows.
   public nonisolated func animationFailed(_ error: any Error) { inbox.send(.input(.trigger, .failed(error))) }
 
   /// The content the intro hides is ready.
-  public nonisolated func contentReady() { inbox.send(.input(.content, .value("", flag: true))) }
+  public nonisolated func contentReady() { inbox.send(.input(.content, .value(""))) }
 
   /// The content the intro hides failed: the intro ends at once with
   /// ``IntroOutcome/Reason/contentFailed(_:)`` (the app shows its error).
   public nonisolated func contentFailed(_ error: any Error) { inbox.send(.input(.content, .failed(error))) }
 
   /// Skips the intro, as a tap: counts once the grace period has passed.
-  public nonisolated func skip() { inbox.send(.input(.tap, .value("", flag: nil))) }
+  public nonisolated func skip() { inbox.send(.input(.tap, .value(""))) }
 
   /// Whether the app is active (it is until it says otherwise): while it is not, every clock pauses.
   ///
@@ -246,12 +241,12 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
       follow(decision.apply(input, event, at: now))
     case .progress(let value):
       if decision.isDeciding { observed.progress = value }
-      follow(decision.apply(.playback, .value("\(value)", flag: nil), at: now))
+      follow(decision.apply(.playback, .value("\(value)"), at: now))
     case .active(let active, let scene):
       scenes[scene] = active
-      follow(decision.apply(.active, .value("\(active)", flag: scenes.values.contains(true)), at: now))
+      follow(decision.apply(.active, .value("\(scenes.values.contains(true))"), at: now))
     case .clock:
-      decision.clockFired(at: now)
+      decision.latestInstant = now  // the clock is reached when the instant is judged
       requestEvaluation()
     case .evaluate:
       evaluationRequested = false
@@ -303,10 +298,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     timer = nil
     phase = .finished(outcome)
     configuration.log?(outcome, trace)
-    let handlers = self.handlers
-    let waiters = self.waiters
-    self.handlers = []
-    self.waiters = []
+    let (handlers, waiters) = (self.handlers, self.waiters)
+    (self.handlers, self.waiters) = ([], [])
     for handler in handlers { handler(outcome) }
     for waiter in waiters { waiter.resume(returning: outcome) }
   }
@@ -326,19 +319,14 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   }
 }
 
-/// What a coordinator's views observe. Apart from the coordinator, in a class that is not generic:
-/// Observation reaches each property through a key path, and a key path into a generic class is
-/// instantiated at run time at every access (measured: four times the cost of a whole `init` and `start`).
+/// What a coordinator's views observe, in a class that is not generic: Observation reaches a property by a
+/// key path, built at run time at each access in a generic class (measured: 4× a whole `init` and `start`).
 @MainActor
 @Observable
 final class IntroObservedState {
   var phase = IntroPhase.idle
   var progress: (any Sendable)?
   var reduceMotion: Bool?
-
-  init(reduceMotion: Bool?) {
-    self.reduceMotion = reduceMotion
-  }
 }
 
 /// What reaches a coordinator through its inbox, from any thread, to be handled on the main actor. Not
@@ -353,11 +341,6 @@ enum IntroMessage: Sendable {
   /// Judge the instant: nothing more is due at it.
   case evaluate
   case historyWriteFailed(IntroHistoryDiagnostic)
-
-  /// An end trigger's event.
-  static func trigger<Output, Failure>(_ event: Event<Output, Failure>) -> Self {
-    .input(.trigger, IntroInputEvent(event))
-  }
 
   /// A playback's event: its values are progress.
   static func playback<Progress, Failure>(_ event: Event<Progress, Failure>) -> Self {

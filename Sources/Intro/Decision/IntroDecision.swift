@@ -30,42 +30,18 @@ struct IntroDecision {
     case animationEnded, contentReady, minimumReached
   }
 
-  /// The coordinator's clocks, each counting active time: the length from the animation's start, the
-  /// others from `start`.
-  enum Clock: CaseIterable {
-    case length, minimum, grace, timeout
+  /// The clocks, in the trace's words, each counting active time: the length from the animation's start,
+  /// the minimum time, the grace period and the timeout from `start`.
+  static let clocks: [IntroTraceEntry.Input] = [.length, .minimum, .grace, .timeout]
+  /// The rule reaching each clock can decide by (the grace period decides nothing).
+  static let clockRules: [IntroTraceEntry.Input: Rule] = [
+    .length: .animationEnded, .minimum: .minimumReached, .timeout: .timeout,
+  ]
 
-    var lane: IntroTraceEntry.Input {
-      switch self {
-      case .length: .length
-      case .minimum: .minimum
-      case .grace: .grace
-      case .timeout: .timeout
-      }
-    }
-
-    /// The rule reaching it can decide by (the grace period decides nothing).
-    var rule: Rule? {
-      switch self {
-      case .length: .animationEnded
-      case .minimum: .minimumReached
-      case .grace: nil
-      case .timeout: .timeout
-      }
-    }
-  }
-
-  /// What the coordinator does once an input is in.
-  enum FollowUp: Equatable {
-    /// Nothing: the input was only recorded.
-    case none
-    /// Ask for a decision at the end of the instant (and move the timer).
-    case decide
-    /// The asset loaded: start the animation, then as ``decide``.
-    case startAnimation
-    /// The last entry kept after the outcome: release the inputs.
-    case releaseInputs
-  }
+  /// What the coordinator does once an input is in: nothing (it was only recorded); ask for a decision at
+  /// the end of the instant and move the timer; start the animation (its asset loaded), then decide; or
+  /// release the inputs (the last entry kept after the outcome).
+  enum FollowUp: Equatable { case none, decide, startAnimation, releaseInputs }
 
   /// How many entries the trace records after the outcome before the inputs are released.
   static let entriesKeptAfterOutcome = 64
@@ -76,8 +52,10 @@ struct IntroDecision {
   /// How the intro presents: `.none` until ``present(at:isStatic:)``.
   private(set) var presentation = IntroOutcome.Presentation.none
   private var entriesAfterOutcome = 0
-  /// Entries whose failure is not described yet (see ``describeFailures()``).
-  private var undescribedFailures = 0
+  /// The rule each entry of the trace can decide by, if any: what its role is worked out from.
+  private var rules: [Rule?] = []
+  /// The failures not described in the trace yet, with their entries (see ``describeFailures()``).
+  private var undescribed: [(entry: Int, error: any Error)] = []
 
   /// Active time before the current active stretch; the stretch's start (`nil` while inactive).
   private var activeBefore = Duration.zero
@@ -89,15 +67,16 @@ struct IntroDecision {
   private var contentReady: SignalInstant?
   private var contentFailure: (any Error)?
   private var skipped = false
-  private var reached: [Clock: SignalInstant] = [:]
+  private var reached: [IntroTraceEntry.Input: SignalInstant] = [:]
   /// The instant of the latest input or clock: the instant a decision is made at (on a real clock the
-  /// decision runs a little after the input that makes it).
-  private var latestInstant: SignalInstant?
+  /// decision runs a little after the input that makes it). A clock's timer sets it.
+  var latestInstant: SignalInstant?
 
   init(settings: Settings, start: SignalInstant) {
     self.settings = settings
     trace = IntroTrace(start: start)
     trace.entries.reserveCapacity(8)  // an intro's inputs and clocks, in one allocation
+    rules.reserveCapacity(8)
   }
 
   /// Whether inputs still count: the intro presents and is undecided.
@@ -108,8 +87,6 @@ struct IntroDecision {
     if presentation == .staticPose { return .staticPose }
     return animationEnd == nil ? .playing : .holding
   }
-
-  // MARK: Start
 
   /// `start`: the trace starts now, with the history's diagnostic if reading it had one.
   mutating func start(at now: SignalInstant, diagnostic: IntroHistoryDiagnostic?) {
@@ -174,22 +151,23 @@ struct IntroDecision {
       return (nil, .animationEnded)
     case (.content, _):
       if contentReady != nil || contentFailure != nil {
-        return (event.isFinished && contentReady != nil ? nil : "the content had settled", nil)
+        return (event.isTerminal && contentReady != nil ? nil : "the content had settled", nil)
       }
       if let error = event.failure {
         contentFailure = error
         return (nil, .contentFailure)
       }
-      if case .value(_, let flag) = event, settings.contentReadyWhenTrue, flag != true { return ("not ready", nil) }
-      if event.isFinished, settings.contentReadyWhenTrue { return ("finished without being ready", nil) }
+      if settings.contentReadyWhenTrue, event.value == "false" || event.isTerminal {
+        return (event.isTerminal ? "finished without being ready" : "not ready", nil)
+      }
       contentReady = now
       return (nil, .contentReady)
     case (.tap, _):
       guard activeTime(at: now) >= settings.grace else { return ("in the grace period", nil) }
       skipped = true
       return (nil, .skip)
-    case (.active, .value(_, let flag)):
-      let active = flag ?? true
+    case (.active, .value(let label)):
+      let active = label == "true"
       switch (active, activeSince) {
       case (true, nil): activeSince = now
       case (false, let since?):
@@ -208,13 +186,6 @@ struct IntroDecision {
     record(.history, .diagnostic(diagnostic.message), at: now)
   }
 
-  /// A clock's timer fired at `now`: the clock is reached when the instant is judged.
-  mutating func clockFired(at now: SignalInstant) {
-    latestInstant = now
-  }
-
-  // MARK: Clocks
-
   /// The active time elapsed by `instant` (pauses excluded).
   private func activeTime(at instant: SignalInstant) -> Duration {
     guard let activeSince else { return activeBefore }
@@ -222,7 +193,7 @@ struct IntroDecision {
   }
 
   /// The active time at which `clock` is due, if it is still to be reached.
-  private func target(of clock: Clock) -> Duration? {
+  private func target(of clock: IntroTraceEntry.Input) -> Duration? {
     guard reached[clock] == nil else { return nil }
     switch clock {
     case .length:
@@ -230,7 +201,7 @@ struct IntroDecision {
       return animationStart + length
     case .minimum: return settings.minimum > .zero ? settings.minimum : nil
     case .grace: return settings.grace > .zero ? settings.grace : nil
-    case .timeout: return settings.timeout
+    default: return settings.timeout
     }
   }
 
@@ -239,7 +210,7 @@ struct IntroDecision {
   func nextDeadline(from now: SignalInstant) -> SignalInstant? {
     guard isDeciding, activeSince != nil else { return nil }
     var next: Duration?
-    for clock in Clock.allCases {
+    for clock in Self.clocks {
       if let target = target(of: clock) { next = min(next ?? target, target) }
     }
     return next.map { now + max($0 - activeTime(at: now), .zero) }
@@ -254,11 +225,11 @@ struct IntroDecision {
     let instant = latestInstant ?? now
     latestInstant = nil
     let elapsed = activeTime(at: instant)
-    for clock in Clock.allCases {
+    for clock in Self.clocks {
       guard let target = target(of: clock), elapsed >= target else { continue }
       reached[clock] = instant
       if clock == .length { animationEnd = instant }
-      _ = record(clock.lane, .reached, at: instant, decides: clock.rule)
+      _ = record(clock, .reached, at: instant, decides: Self.clockRules[clock])
     }
     if let error = contentFailure { return decide(.contentFailed(error), by: [.contentFailure], at: instant) }
     if let error = animationFailure { return decide(.animationFailed(error), by: [.animationFailure], at: instant) }
@@ -292,22 +263,21 @@ struct IntroDecision {
     let decided = IntroOutcome(
       reason: reason, presentation: presentation, endedAt: instant, duration: trace.start.duration(to: instant))
     outcome = decided
-    trace.markDecision(rules, at: instant, outcome: reason.kind)
+    // Each entry at `instant` that can decide by a rule decided (a rule of `rules`) or lost a tie.
+    for index in trace.entries.indices where trace.entries[index].instant == instant {
+      guard trace.entries[index].ignoredBecause == nil, let rule = self.rules[index] else { continue }
+      trace.entries[index].role = rules.contains(rule) ? .decided : .lostTie
+    }
+    trace.outcome = reason.kind
+    trace.decidedAt = instant
     return decided
   }
-
-  // MARK: Trace
 
   /// Describes the failures in the trace not described yet: when the trace is read, not when it is
   /// written (describing an error runs its code, and a trace nobody reads never needs it).
   mutating func describeFailures() {
-    guard undescribedFailures > 0 else { return }
-    for index in trace.entries.indices {
-      guard let error = trace.entries[index].undescribedFailure else { continue }
-      trace.entries[index].undescribedFailure = nil
-      trace.entries[index].event = .failed(String(describing: error))
-    }
-    undescribedFailures = 0
+    for (entry, error) in undescribed { trace.entries[entry].event = .failed(String(describing: error)) }
+    undescribed = []
   }
 
   /// Appends an entry; after the outcome only the first ``entriesKeptAfterOutcome``. True when this one
@@ -321,34 +291,28 @@ struct IntroDecision {
       guard entriesAfterOutcome < Self.entriesKeptAfterOutcome else { return false }
       entriesAfterOutcome += 1
     }
-    if failure != nil { undescribedFailures += 1 }
+    if let failure { undescribed.append((trace.entries.count, failure)) }
     trace.entries.append(
       IntroTraceEntry(
         input: input, event: event, instant: instant, role: afterOutcome ? .afterOutcome : .beforeOutcome,
-        ignoredBecause: ignoredBecause, decides: afterOutcome ? nil : rule, undescribedFailure: failure))
+        ignoredBecause: ignoredBecause))
+    rules.append(afterOutcome ? nil : rule)
     return afterOutcome && entriesAfterOutcome == Self.entriesKeptAfterOutcome
   }
 }
 
-/// One event of an intro input as the coordinator sees it: a call of the app's, or a signal's event.
-enum IntroInputEvent: Sendable {
-  /// A value, described for the trace; `flag` is its truth for a `Bool` input.
-  case value(String, flag: Bool?)
-  case finished
-  case failed(any Error)
+/// One event of an intro input as the coordinator sees it: a value described for the trace (`""` for `()`,
+/// `true` or `false` for a `Bool`), a finish, or a failure; a call of the app's or a signal's event.
+typealias IntroInputEvent = Event<String, any Error>
 
-  /// A signal's event.
-  init<Output, Failure>(_ event: Event<Output, Failure>) {
+extension Event where Output == String, Failure == any Error {
+  /// A signal's event, its value described.
+  init<Value, Failing>(describing event: Event<Value, Failing>) {
     switch event {
-    case .value(let value): self = .value(value is Void ? "" : "\(value)", flag: value as? Bool)
+    case .value(let value): self = .value(value is Void ? "" : "\(value)")
     case .finished: self = .finished
     case .failed(let error): self = .failed(error)
     }
-  }
-
-  var isFinished: Bool {
-    if case .finished = self { return true }
-    return false
   }
 
   var failure: (any Error)? {
@@ -359,7 +323,7 @@ enum IntroInputEvent: Sendable {
   /// As the trace writes it; a failure is described when the trace is read.
   var traced: IntroTraceEntry.Event {
     switch self {
-    case .value(let label, _): .value(label)
+    case .value(let label): .value(label)
     case .finished: .finished
     case .failed: .failed("")
     }

@@ -18,9 +18,7 @@ import Signals
 public final class InMemoryIntroHistoryStore: IntroHistoryStore {
   private struct State {
     var history: IntroHistory
-    /// The first write, then the later ones: an app's one write at launch grows no array.
-    var firstWrite: IntroHistory?
-    var laterWrites: [IntroHistory] = []
+    var writes: [IntroHistory] = []
   }
 
   private let state: Locked<State>
@@ -42,9 +40,7 @@ public final class InMemoryIntroHistoryStore: IntroHistoryStore {
   public var history: IntroHistory { state.withLock { $0.history } }
 
   /// Every history written to the store, in order, including writes that failed with the write fault.
-  public var writes: [IntroHistory] {
-    state.withLock { state in state.firstWrite.map { [$0] + state.laterWrites } ?? [] }
-  }
+  public var writes: [IntroHistory] { state.withLock { $0.writes } }
 
   /// The stored history, or never shown with the read fault.
   public func read() -> IntroHistoryReading {
@@ -56,11 +52,7 @@ public final class InMemoryIntroHistoryStore: IntroHistoryStore {
   public func write(_ history: IntroHistory, onFailure: @escaping @Sendable (IntroHistoryDiagnostic) -> Void) {
     let failed = writeFault != nil
     state.withLock { state in
-      if state.firstWrite == nil {
-        state.firstWrite = history
-      } else {
-        state.laterWrites.append(history)
-      }
+      state.writes.append(history)
       if !failed { state.history = history }
     }
     if let writeFault { onFailure(writeFault) }

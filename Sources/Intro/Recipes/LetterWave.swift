@@ -20,10 +20,10 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// A letter wave: the letters of `text` are highlighted one at a time on a timer, for `loops` loops, then
 /// the signal finishes. As an intro's animation: ``IntroAnimation/letterWave(text:interval:loops:)``.
 ///
-/// Exactly as the intro it comes from (a "Loading your portfolio..." launch view): on subscribe, `(0, 0)`; tick `k` of the timer (1 ≤ k < loops·n, n the number of
-/// characters) emits `(k mod n, k / n)`; tick `loops·n` emits nothing and finishes — the seed dismisses on
-/// that tick and never draws `(0, loops)`. For "Loading your portfolio..." (25 characters), two loops at
-/// 0.1 s: 50 values (the first on subscribe), finished at 5.0 s.
+/// Exactly as the "Loading your portfolio..." launch view it comes from: on subscribe, `(0, 0)`; tick `k` of
+/// the timer (1 ≤ k < loops·n, n the number of characters) emits `(k mod n, k / n)`; tick `loops·n` emits
+/// nothing and finishes (the view dismissed itself on that tick and never drew `(0, loops)`). Two loops
+/// over its 25 characters at 0.1 s: 50 values (the first on subscribe), finished at 5.0 s.
 ///
 /// <!-- setup
 /// import SignalsTesting

@@ -75,30 +75,16 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
   public var role: Role
   /// Why it changed nothing, when it did not (`in the grace period`, `the animation had ended`…).
   public var ignoredBecause: String?
-  /// The rule this entry can decide by, if any: what ``role`` is worked out from.
-  let decides: IntroDecision.Rule?
-  /// A failure that ``event`` does not describe yet: a coordinator describes it when its trace is read
-  /// (describing an error is costly, and an intro whose trace nobody reads never needs it).
-  var undescribedFailure: (any Error)?
 
   /// An entry; coordinators make them, tests may too.
   public init(
     input: Input, event: Event, instant: SignalInstant, role: Role = .beforeOutcome, ignoredBecause: String? = nil
-  ) {
-    self.init(input: input, event: event, instant: instant, role: role, ignoredBecause: ignoredBecause, decides: nil)
-  }
-
-  init(
-    input: Input, event: Event, instant: SignalInstant, role: Role, ignoredBecause: String?,
-    decides: IntroDecision.Rule?, undescribedFailure: (any Error)? = nil
   ) {
     self.input = input
     self.event = event
     self.instant = instant
     self.role = role
     self.ignoredBecause = ignoredBecause
-    self.decides = decides
-    self.undescribedFailure = undescribedFailure
   }
 
   /// `2.6 seconds trigger value (decided)`.
@@ -107,20 +93,6 @@ public struct IntroTraceEntry: Sendable, Hashable, CustomStringConvertible {
     return "\(instant) \(input.rawValue) \(event) (\(role.rawValue)\(ignored))"
   }
 
-  /// Equal when every public field is.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.input == rhs.input && lhs.event == rhs.event && lhs.instant == rhs.instant && lhs.role == rhs.role
-      && lhs.ignoredBecause == rhs.ignoredBecause
-  }
-
-  /// Hashes every public field.
-  public func hash(into hasher: inout Hasher) {
-    hasher.combine(input)
-    hasher.combine(event)
-    hasher.combine(instant)
-    hasher.combine(role)
-    hasher.combine(ignoredBecause)
-  }
 }
 
 /// Every input of an intro with its time and role, and the outcome: "why did the intro end?", for tests,
@@ -159,20 +131,5 @@ public struct IntroTrace: Sendable, Hashable, CustomStringConvertible {
     var lines = entries.map(\.description)
     if let outcome, let decidedAt { lines.append("\(decidedAt) outcome: \(outcome.rawValue)") }
     return lines.joined(separator: "\n")
-  }
-}
-
-extension IntroTrace {
-  /// Writes the outcome in: each entry at `instant` that can decide by a rule decided (a rule of `rules`)
-  /// or lost a tie; the outcome's kind and instant.
-  mutating func markDecision(
-    _ rules: Set<IntroDecision.Rule>, at instant: SignalInstant, outcome: IntroOutcome.Kind
-  ) {
-    for index in entries.indices where entries[index].instant == instant {
-      guard entries[index].ignoredBecause == nil, let rule = entries[index].decides else { continue }
-      entries[index].role = rules.contains(rule) ? .decided : .lostTie
-    }
-    self.outcome = outcome
-    decidedAt = instant
   }
 }

@@ -54,12 +54,7 @@ extension IntroTrace {
 
   private static func mark(of entry: IntroTraceEntry, labelsValues: Bool) -> SignalTimeline.Mark {
     var label = "\(entry.event)"
-    switch entry.role {
-    case .decided: label += " (decided)"
-    case .lostTie: label += " (lost a tie)"
-    case .afterOutcome: label += " (after the outcome)"
-    case .beforeOutcome: break
-    }
+    if entry.role != .beforeOutcome { label += " (\(entry.role.rawValue))" }
     if let why = entry.ignoredBecause { label += " (ignored: \(why))" }
     switch entry.event {
     case .finished: return .finished(at: entry.instant, label: label)
