@@ -9,6 +9,7 @@ let package = Package(
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
     .library(name: "Intro", targets: ["Intro"]),
     .library(name: "IntroTesting", targets: ["IntroTesting"]),
+    .library(name: "IntroUI", targets: ["IntroUI"]),
     .executable(name: "signals-bench", targets: ["signals-bench"]),
     .executable(name: "splash-check", targets: ["splash-check"]),
     .executable(name: "splash-demo", targets: ["splash-demo"]),
@@ -19,6 +20,9 @@ let package = Package(
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
     .target(name: "Intro", dependencies: ["Signals"]),
     .target(name: "IntroTesting", dependencies: ["Intro", "Signals", "SignalsTesting"]),
+    // The SwiftUI layer: its sources are inside `#if canImport(SwiftUI)` (an empty module elsewhere);
+    // .ci/swiftui/ type-checks them here against the SwiftUI declarations they use.
+    .target(name: "IntroUI", dependencies: ["Intro"]),
     // Counts heap allocations for the benchmarks by interposing malloc.
     // Linked only into signals-bench: never into a test or library target.
     .target(name: "CAllocCounter"),

@@ -17,7 +17,13 @@ guide; in short:
                       dump-package` reads it as written, and `swift package show-dependencies` resolves it
                       with its commented `.package(path: …)` line in place of `.package(url: …)`, the path
                       leading to this repository (so every product it names must exist here).
-- ```swift-uncompiled not compiled (SwiftUI, UIKit: not on Linux); each such fence is listed, with a
+- SwiftUI             a ```swift fence that imports SwiftUI (or sits in IntroUI's sources) is compiled as a
+                      library file (`@main` allowed) against .ci/swiftui/SwiftUI.swift, a module of the
+                      SwiftUI declarations our code uses, and against IntroUI built on it (IntroUI's own
+                      sources are type-checked first, warnings as errors); its imports are its own when its
+                      code writes any, else SwiftUI, Intro and IntroUI (and its setup's). Every declaration of
+                      that module must be used by IntroUI or by a snippet.
+- ```swift-uncompiled not compiled (UIKit, third-party SDKs); each such fence is listed, with a
                       fingerprint of its code, in .ci/uncompiled-snippets.txt, and the list must match.
 - ```marble NAME      a diagram run by a test: NAME is unique, and a test file that reads diagrams
                       with `DocDiagram(` (which extracts the fence at test time and runs it) quotes
@@ -51,11 +57,15 @@ IMPORTS = {
     "SignalsTesting": ["Signals", "SignalsTesting"],
     "Intro": ["Signals", "Intro"],
     "IntroTesting": ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
+    "IntroUI": ["SwiftUI", "Intro", "IntroUI"],
     "SplashCheck": ["SplashCheck"],
 }
 # Swift Testing is imported too where a snippet uses it (importing it costs more than the rest).
 USES_TESTING = re.compile(r"#expect\b|#require\b|@Test\b|@Suite\b")
 UNCOMPILED_LIST = ".ci/uncompiled-snippets.txt"
+SWIFTUI_INTERFACE = ".ci/swiftui/SwiftUI.swift"
+SWIFTUI_IMPORTS = ["SwiftUI", "Intro", "IntroUI"]
+IMPORT_LINE = re.compile(r"^\s*(@testable\s+)?import\s+\w+")
 FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<info>[^`]*?)\s*$")
 MARBLE_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 SNIPPET_MARKER = "// snippet"
@@ -208,9 +218,20 @@ class Program:
     origins: list[str]  # for each line of `text`, where it comes from
 
 
+def is_swiftui(fence: Fence) -> bool:
+    """A compiled fence in IntroUI's documentation, or one that imports SwiftUI (in its code or setup, or in
+    the previous snippet its setup includes)."""
+    if not is_compiled(fence):
+        return False
+    return fence.module == "IntroUI" or any(text.strip() == "import SwiftUI" for text, _ in expanded(fence))
+
+
 def program(fence: Fence) -> Program:
     imports = IMPORTS[fence.module] if fence.module else LIBRARIES
     body = expanded(fence)
+    if is_swiftui(fence):
+        # A whole file writes its imports, and gets only those; a fragment gets SwiftUI, Intro and IntroUI.
+        imports = [] if any(IMPORT_LINE.match(text) for _, text in fence.code) else SWIFTUI_IMPORTS
     if any(USES_TESTING.search(text) for text, _ in body):
         imports = imports + ["Testing"]
     lines: list[tuple[str, str]] = [(f"import {name}", "(implicit import)") for name in imports]
@@ -241,11 +262,14 @@ def expanded(fence: Fence) -> list[tuple[str, str]]:
 _compiled: dict[tuple[str, str], tuple[int, str]] = {}
 
 
-def compile_program(item: Program, directory: Path, modules: Path) -> str | None:
+def compile_program(item: Program, directory: Path, modules: Path, swiftui: Path | None = None) -> str | None:
     """Typechecks one program; returns its diagnostics, mapped to the documentation's lines, on failure."""
-    key = (item.text, str(modules))
+    library = is_swiftui(item.fence)
+    if library and swiftui is None:
+        return "the SwiftUI interface module did not build (see the problem reported for it)"
+    key = (item.text, str(modules), str(swiftui) if library else "")
     if key not in _compiled:
-        _compiled[key] = _typecheck(item.text, directory, modules)
+        _compiled[key] = _typecheck(item.text, directory, modules, swiftui if library else None)
     status, output = _compiled[key]
     if status == 0:
         return None
@@ -260,24 +284,90 @@ def compile_program(item: Program, directory: Path, modules: Path) -> str | None
     return mapped.strip() or f"swiftc exited with status {status}"
 
 
-def _typecheck(text: str, directory: Path, modules: Path) -> tuple[int, str]:
+def _typecheck(text: str, directory: Path, modules: Path, swiftui: Path | None = None) -> tuple[int, str]:
     directory.mkdir(parents=True, exist_ok=True)
     source = directory / "main.swift"
     source.write_text(text, encoding="utf-8")
     command = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-diagnostic-style", "llvm"]
+    if swiftui is not None:
+        # A library file (declarations, `@main`), against the SwiftUI interface and IntroUI built on it first.
+        command += ["-parse-as-library", "-I", str(swiftui)]
     command += ["-I", str(modules), str(source)]
     result = subprocess.run(command, capture_output=True, text=True)
     return result.returncode, result.stdout + result.stderr
 
 
-def check_swift(fences: list[Fence], modules: Path, jobs: int, keep: Path | None) -> list[str]:
+def build_swiftui(root: Path, modules: Path, scratch: Path) -> tuple[Path | None, list[str]]:
+    """Builds the SwiftUI interface module, then IntroUI against it (warnings as errors): the directory holding
+    both modules, and the problems found (IntroUI's diagnostics name its own lines)."""
+    out = scratch / "swiftui-modules"
+    out.mkdir(parents=True, exist_ok=True)
+    base = ["swiftc", "-emit-module", "-parse-as-library", "-swift-version", "6", "-diagnostic-style", "llvm"]
+    interface = root / SWIFTUI_INTERFACE
+    result = subprocess.run(
+        base + ["-module-name", "SwiftUI", str(interface), "-emit-module-path", str(out / "SwiftUI.swiftmodule")],
+        capture_output=True, text=True,
+    )
+    if result.returncode != 0:
+        return None, [f"{SWIFTUI_INTERFACE}: the SwiftUI interface module does not build:\n{(result.stdout + result.stderr).strip()}"]
+    sources = sorted(str(path) for path in (root / "Sources/IntroUI").glob("*.swift"))
+    if not sources:
+        return out, []
+    result = subprocess.run(
+        base + ["-warnings-as-errors", "-module-name", "IntroUI", "-I", str(out), "-I", str(modules)] + sources
+        + ["-emit-module-path", str(out / "IntroUI.swiftmodule")],
+        capture_output=True, text=True,
+    )
+    if result.returncode != 0:
+        output = (result.stdout + result.stderr).strip().replace(str(root) + "/", "")
+        return None, [f"Sources/IntroUI does not type-check against {SWIFTUI_INTERFACE}:\n{output}"]
+    return out, []
+
+
+DECLARATION = re.compile(
+    r"^\s*(?:(?:@\w+(?:\([^)]*\))?|public|nonisolated|static|mutating)\s+)*(?:func|var|let|struct|enum|protocol|case)\s+(\w+)"
+)
+# Names the interface needs only to state what is used (return and parameter types, builder entry points,
+# the protocols' own requirements): not themselves called by our code.
+STRUCTURAL = {
+    "View", "Body", "body", "Content", "value", "content", "modifier", "rawValue", "main", "buildBlock",
+    "buildIf", "buildEither", "buildExpression", "TupleView", "EmptyView", "_ConditionalContent", "ViewBuilder",
+    "SceneBuilder", "_ViewModifier_Content", "ModifiedContent", "AccessibilityAttachmentModifier",
+    "DynamicProperty", "SafeAreaRegions", "Set", "all", "top", "leading", "bottom", "trailing", "Alignment",
+    "Shape", "wrappedValue", "EnvironmentValues", "background", "inactive", "active", "Scene", "Edge",
+    "HorizontalAlignment", "VerticalAlignment", "center", "AnyTransition", "Animation", "ScenePhase",
+}
+
+
+def check_swiftui_declarations(root: Path, fences: list[Fence]) -> list[str]:
+    """Every declaration of the SwiftUI interface module is used by IntroUI or by a SwiftUI snippet."""
+    interface = root / SWIFTUI_INTERFACE
+    if not interface.exists():
+        return []
+    used = "\n".join(path.read_text(encoding="utf-8") for path in (root / "Sources/IntroUI").glob("*.swift"))
+    used += "\n".join(program(fence).text for fence in fences if is_swiftui(fence))
+    problems = []
+    for number, line in enumerate(interface.read_text(encoding="utf-8").splitlines(), start=1):
+        match = DECLARATION.match(line)
+        if match and match[1] not in STRUCTURAL and not re.search(rf"\b{re.escape(match[1])}\b", used):
+            problems.append(
+                f"{SWIFTUI_INTERFACE}:{number}: '{match[1]}' is declared but neither IntroUI nor a SwiftUI snippet uses it"
+            )
+    return problems
+
+
+def check_swift(fences: list[Fence], modules: Path, jobs: int, keep: Path | None, root: Path | None = None) -> list[str]:
     programs = [program(fence) for fence in fences if is_compiled(fence)]
     scratch = keep or Path(tempfile.mkdtemp(prefix="snippets-"))
     failures: list[str] = []
+    swiftui: Path | None = None
+    if root is not None and (root / SWIFTUI_INTERFACE).exists():
+        swiftui, problems = build_swiftui(root, modules, scratch)
+        failures += problems
     try:
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             results = pool.map(
-                lambda pair: compile_program(pair[1], scratch / f"{pair[0]:03}", modules), enumerate(programs)
+                lambda pair: compile_program(pair[1], scratch / f"{pair[0]:03}", modules, swiftui), enumerate(programs)
             )
             for item, failure in zip(programs, results):
                 if failure:
@@ -387,13 +477,16 @@ def check(root: Path, modules: Path, jobs: int, keep: Path | None = None, quiet:
     problems += check_uncompiled(fences, root)
     problems += check_marbles(fences, root)
     problems += check_manifests(fences, root)
-    problems += check_swift(fences, modules, jobs, keep)
+    problems += check_swiftui_declarations(root, fences)
+    problems += check_swift(fences, modules, jobs, keep, root)
     if not quiet:
         counts = {lang: sum(f.language == lang for f in fences) for lang in ("swift-uncompiled", "marble")}
         compiled = sum(map(is_compiled, fences))
+        swiftui = sum(map(is_swiftui, fences))
         manifests = sum(f.language == "swift" and not is_compiled(f) for f in fences)
         print(
-            f"snippets: {compiled} swift fences compiled, {manifests} package manifest(s) resolved, "
+            f"snippets: {compiled} swift fences compiled ({swiftui} SwiftUI ones, with IntroUI, against "
+            f"{SWIFTUI_INTERFACE}), {manifests} package manifest(s) resolved, "
             f"{counts['swift-uncompiled']} listed as uncompiled, {counts['marble']} marble fences checked for a test"
         )
     return problems
@@ -520,12 +613,72 @@ def self_test(modules: Path, jobs: int) -> list[str]:
                 failures.append(f"{what} was not caught (expected {expected!r}); got: {problems}")
             elif len(problems) > 1 and what != "an unlisted swift-uncompiled fence":
                 failures.append(f"{what}: more than the one problem was reported: {problems}")
+        failures += swiftui_self_test(root, modules, jobs, write)
         (root / UNCOMPILED_LIST).unlink()
         if not any("not listed in" in p for p in check(root, modules, jobs, quiet=True)):
             failures.append("a missing uncompiled list was not caught")
         write(UNCOMPILED_LIST, "Sources/Signals/Signals.docc/Good.md 000000000000\n")
         if not any("no swift-uncompiled fence has this code" in p for p in check(root, modules, jobs, quiet=True)):
             failures.append("a stale entry of the uncompiled list was not caught")
+    return failures
+
+
+def swiftui_self_test(root: Path, modules: Path, jobs: int, write) -> list[str]:
+    """A small SwiftUI interface, an IntroUI and a SwiftUI snippet that are fine; then a broken signature in
+    each of them, and a declaration nobody uses: each must be caught, and only it."""
+    failures = []
+    interface = "\n".join(
+        [
+            "@MainActor @preconcurrency public protocol View {",
+            "  associatedtype Body: View",
+            "  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }",
+            "}",
+            "extension Never: View { public var body: Never { fatalError() } }",
+            "@resultBuilder public struct ViewBuilder {",
+            "  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }",
+            "}",
+            "public struct Color: View {",
+            "  nonisolated public init(_ name: String) {}",
+            "  public var body: Never { fatalError() }",
+            "}",
+            "extension View { nonisolated public func zIndex(_ value: Double) -> some View { self } }",
+            "",
+        ]
+    )
+    intro_ui = "#if canImport(SwiftUI)\n  import SwiftUI\n\n  extension View {\n    public func above() -> some View { zIndex(1) }\n  }\n#endif\n"
+    (root / ".ci/swiftui").mkdir(parents=True, exist_ok=True)
+    (root / "Sources/IntroUI").mkdir(parents=True, exist_ok=True)
+    write(SWIFTUI_INTERFACE, interface)
+    write("Sources/IntroUI/Above.swift", intro_ui)
+    snippet = "```swift\nimport SwiftUI\n\nstruct Launch: View {\n  var body: some View { Color(\"Launch\").zIndex({}) }\n}\n```\n"
+    write("Sources/Signals/Signals.docc/SwiftUI.md", snippet.replace("{}", "1"))
+    if problems := check(root, modules, jobs, quiet=True):
+        failures.append("good SwiftUI code was refused:\n" + "\n".join(problems))
+    broken = {
+        "a SwiftUI snippet calling a modifier with a signature SwiftUI does not have": (
+            "Sources/Signals/Signals.docc/SwiftUI.md", snippet.replace("{}", '"front"'),
+            "Sources/Signals/Signals.docc/SwiftUI.md:5:",
+        ),
+        "IntroUI calling a modifier with a signature SwiftUI does not have": (
+            "Sources/IntroUI/Above.swift", intro_ui.replace("zIndex(1)", "zIndex(above: 1)"),
+            "Sources/IntroUI does not type-check",
+        ),
+        "a declaration of the SwiftUI interface that nothing uses": (
+            SWIFTUI_INTERFACE,
+            interface + "extension View {\n  nonisolated public func blur(radius: Double) -> some View { self }\n}\n",
+            "'blur' is declared but neither IntroUI nor a SwiftUI snippet uses it",
+        ),
+    }
+    originals = {SWIFTUI_INTERFACE: interface, "Sources/IntroUI/Above.swift": intro_ui,
+                 "Sources/Signals/Signals.docc/SwiftUI.md": snippet.replace("{}", "1")}
+    for what, (relative, text, expected) in broken.items():
+        write(relative, text)
+        problems = check(root, modules, jobs, quiet=True)
+        write(relative, originals[relative])
+        if not any(expected in problem for problem in problems):
+            failures.append(f"{what} was not caught (expected {expected!r}); got: {problems}")
+    for relative in originals:
+        (root / relative).unlink()
     return failures
 
 
@@ -569,7 +722,10 @@ def main() -> int:
         for failure in failures:
             print(f"snippets self-test: {failure}", file=sys.stderr)
         if not failures:
-            print("snippets self-test: broken snippets, diagrams and lists are caught; good ones pass")
+            print(
+                "snippets self-test: broken snippets, diagrams and lists, and broken SwiftUI signatures (in a "
+                "snippet, in IntroUI) are caught; good ones pass"
+            )
         return 1 if failures else 0
 
     problems = check(root, modules, arguments.jobs, arguments.keep)

@@ -53,7 +53,7 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
   ///
   /// ```swift
   /// enum Step: Sendable { case logo, tagline }
-  /// let steps = IntroAnimation.stages([.logo: .seconds(1), .tagline: .seconds(1)])  // ends at 2 s
+  /// let steps = IntroAnimation.stages([Step.logo: .seconds(1), .tagline: .seconds(1)])  // ends at 2 s
   /// ```
   ///
   /// - Precondition: at least one stage, and no negative duration (checked with the configuration).

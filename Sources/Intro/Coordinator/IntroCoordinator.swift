@@ -252,8 +252,10 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
       evaluationRequested = false
       if let outcome = decision.evaluate(at: now) { return finish(outcome) }
       guard decision.isDeciding else { return }
-      // Written only when it changes: every write of an observed property notifies.
-      if !phase.isSameUndecided(as: decision.undecidedPhase) { phase = decision.undecidedPhase }
+      switch (phase, decision.undecidedPhase) {
+      case (.playing, .playing), (.holding, .holding), (.staticPose, .staticPose): break  // no write, no notice
+      case (_, let next): phase = next
+      }
       updateTimer()
     case .historyWriteFailed(let diagnostic):
       if decision.recordHistory(diagnostic, at: now) { releaseInputs() }

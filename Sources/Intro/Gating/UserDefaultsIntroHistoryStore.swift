@@ -13,7 +13,13 @@ import Foundation
 /// **With `@AppStorage`.** The same key and suite bind to an optional `String`; `nil` means never shown, and
 /// setting it to `nil` (a "Replay the intro" setting) shows the intro at the next cold launch:
 ///
-/// ```swift-uncompiled
+/// <!-- setup
+/// import SwiftUI
+/// struct ReplaySetting {
+///   // snippet
+/// }
+/// -->
+/// ```swift
 /// @AppStorage("intro.lastShownVersion", store: UserDefaults(suiteName: "group.com.example.app"))
 /// private var introLastShownVersion: String?
 /// ```

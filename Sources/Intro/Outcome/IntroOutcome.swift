@@ -141,14 +141,6 @@ public enum IntroPhase: Sendable, CustomStringConvertible {
     return nil
   }
 
-  /// Whether both are the same phase before the outcome (`finished` never is).
-  func isSameUndecided(as other: IntroPhase) -> Bool {
-    switch (self, other) {
-    case (.idle, .idle), (.playing, .playing), (.holding, .holding), (.staticPose, .staticPose): true
-    default: false
-    }
-  }
-
   /// `playing`, `finished: skipped (animated) at …`.
   public var description: String {
     switch self {
