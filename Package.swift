@@ -18,7 +18,8 @@ let package = Package(
   targets: [
     .target(name: "Signals"),
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
-    .target(name: "Intro", dependencies: ["Signals"]),
+    // PrivacyInfo.xcprivacy: the reasons its UserDefaults store reads and writes `UserDefaults`.
+    .target(name: "Intro", dependencies: ["Signals"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(name: "IntroTesting", dependencies: ["Intro", "Signals", "SignalsTesting"]),
     // The SwiftUI layer: its sources are inside `#if canImport(SwiftUI)` (an empty module elsewhere);
     // .ci/swiftui/ type-checks them here against the SwiftUI declarations they use.

@@ -53,9 +53,6 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     return decision.trace
   }
 
-  /// How many entries the trace records after the outcome before the inputs are released.
-  public static var entriesKeptAfterOutcome: Int { IntroDecision.entriesKeptAfterOutcome }
-
   private let observed: IntroObservedState
   private let configuration: IntroConfiguration<Progress>
   private let scheduler: any SignalScheduler
@@ -338,10 +335,8 @@ enum IntroMessage: Sendable {
   case input(IntroTraceEntry.Input, IntroInputEvent)
   case progress(any Sendable)
   case active(Bool, scene: String)
-  /// The timer reached the next clock's deadline.
-  case clock
-  /// Judge the instant: nothing more is due at it.
-  case evaluate
+  case clock  // the timer reached the next clock's deadline
+  case evaluate  // nothing more is due at this instant: judge it
   case historyWriteFailed(IntroHistoryDiagnostic)
 
   /// A playback's event: its values are progress.

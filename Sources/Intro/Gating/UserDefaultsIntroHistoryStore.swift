@@ -105,6 +105,9 @@ public struct UserDefaultsIntroHistoryStore: IntroHistoryStore {
     } else {
       defaults.removeObject(forKey: key)
     }
+    #if !canImport(Darwin)
+      _ = defaults.synchronize()  // swift-corelibs-foundation writes its defaults to disk only when asked
+    #endif
   }
 
   private func diagnostic(_ kind: IntroHistoryDiagnostic.Kind, _ cause: String) -> IntroHistoryDiagnostic {

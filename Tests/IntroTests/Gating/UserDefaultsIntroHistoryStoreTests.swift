@@ -111,6 +111,22 @@ private let foreignValues: [ForeignValue] = [
     #expect(UserDefaultsIntroHistoryStore(defaults: .standard, key: "k").source == "UserDefaults, key \"k\"")
   }
 
+  #if os(Linux)
+    @Test func aWriteReachesTheDiskWhereFoundationKeepsDefaults() throws {
+      // swift-corelibs-foundation keeps a suite in $XDG_CONFIG_HOME (or ~/.config) and writes it only when
+      // asked: without that, a history written at one launch would be gone at the next.
+      let environment = ProcessInfo.processInfo.environment
+      let config =
+        environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+        ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+      try withTemporarySuite { suite in
+        #expect(UserDefaultsIntroHistoryStore(suiteName: suite, key: key).writeAndFlush(.shown(version: "7")).isEmpty)
+        let written = try String(contentsOf: config.appendingPathComponent("\(suite).plist"), encoding: .utf8)
+        #expect(written.contains("<string>7</string>"))
+      }
+    }
+  #endif
+
   @Test func aSuiteThatCannotBeOpenedReportsReadsAndWrites() throws {
     let store = UserDefaultsIntroHistoryStore(defaults: nil, key: key, source: "UserDefaults suite \"x\", key \"k\"")
     let reading = store.read()
