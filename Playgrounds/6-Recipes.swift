@@ -23,7 +23,7 @@ import SignalsTesting
     scheduler: scheduler)
   staged.start { print("  \($0)") }
   for _ in 0..<3 {
-    print("  at \(scheduler.now): \(staged.progress.map { "\($0)" } ?? staged.phase.description)")
+    print("  at \(scheduler.now): \(staged.isShowingIntro ? staged.progress.map { "\($0)" } ?? "" : "the app")")
     scheduler.advance(by: .seconds(1))
   }
 
