@@ -159,18 +159,18 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     guard !started else { return }
     started = true
     if let reduceMotion { self.reduceMotion = reduceMotion }
-    let isStatic = self.reduceMotion == true
+    let reduced = self.reduceMotion == true  // with the skip policy: not shown; else a still pose
     let now = scheduler.now
     decision.start(at: now, diagnostic: history?.diagnostic)
-    if let reason = notShown ?? (isStatic && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
+    if let reason = notShown ?? (reduced && configuration.reduceMotionPolicy == .skip ? .reducedMotion : nil) {
       finish(decision.decide(reason, at: now))
     } else {
-      decision.present(at: now, isStatic: isStatic)
-      phase = isStatic ? .staticPose : .playing
+      decision.present(at: now, isStatic: reduced)
+      phase = reduced ? .staticPose : .playing
       recordShown()
-      if !isStatic, let asset = configuration.asset {
+      if !reduced, let asset = configuration.asset {
         if let source = asset.source { inputs.append(source(scheduler) { [inbox] in inbox.send(.input(.asset, $0)) }) }
-      } else if !isStatic {
+      } else if !reduced {
         startAnimation()
       }
     }
@@ -182,7 +182,7 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     for message in early { receive(message) }
     updateTimer()
     // The still pose may be decided at once (no content, no minimum time).
-    if isStatic { requestEvaluation() }
+    if reduced { requestEvaluation() }
   }
 
   /// Cancels the intro: before the decision, the outcome is ``IntroOutcome/Reason/cancelled`` (even with

@@ -44,6 +44,19 @@ import Testing
         """)
   }
 
+  @Test func theTraceReadsAsOneLinePerEntryThenTheOutcome() {
+    let intro = IntroHarness(
+      IntroConfiguration(animation: .endTrigger(), timeout: .seconds(3), skipGracePeriod: .milliseconds(500)))
+    let result = intro.run(taps: .values(at: [.milliseconds(200), .seconds(1)]))
+    #expect(
+      "\(result.trace)" == """
+        0.2 seconds tap value (before the outcome, ignored: in the grace period)
+        0.5 seconds grace reached (before the outcome)
+        1.0 seconds tap value (decided)
+        1.0 seconds outcome: skipped
+        """)
+  }
+
   @Test func aLongTraceFitsTheWidthAtACoarserFrame() {
     let intro = IntroHarness(
       IntroConfiguration(animation: .stages([1: .seconds(1), 2: .seconds(29)]), timeout: .seconds(60)))
