@@ -74,8 +74,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SCANNED = ["Sources", "Tests", "Playgrounds"]
 
-# Interface files read besides the toolchain's (issue 32 adds the SwiftUI interface module here).
-EXTRA_INTERFACES: list = []
+# Interface files read besides the toolchain's: the SwiftUI declarations IntroUI and the docs use.
+EXTRA_INTERFACES: list = [".ci/swiftui/SwiftUI.swift"]
 
 APPLE = ("macOS", "iOS", "tvOS", "watchOS", "visionOS")
 IMPLICIT_MODULES = {"Swift", "_Concurrency", "_StringProcessing", "SwiftOnoneSupport"}
@@ -862,7 +862,7 @@ class Checker:
         interfaces = toolchain_interfaces() if interfaces is None else interfaces
         for extra in EXTRA_INTERFACES:
             path, module = (extra if isinstance(extra, tuple) else (extra, Path(extra).stem))
-            interfaces.append((root / path, module))
+            interfaces.append((ROOT / path, module))  # the repository's, also when checking another root
         self.modules = {module for _, module in interfaces} | {"Swift"}
         self.external: list[Decl] = []
         for path, module in interfaces:

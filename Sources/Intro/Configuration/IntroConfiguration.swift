@@ -11,12 +11,10 @@ import Signals
 ///   gate: .firstLaunch)  // remembered in UserDefaults.standard
 /// ```
 ///
-/// The rules that turn these inputs into one outcome are the coordinator's: see <doc:BuildingAnIntro>.
-///
-/// A bad configuration stops the program when a coordinator is made of it, with a precondition whose
-/// message starts with "Signals:": a negative duration, or a minimum time or a known animation length
-/// (fixed, fallback, or a recipe's stated length) above the timeout (the timeout would always win; a length
-/// equal to it is fine: an input exactly at the timeout is in time).
+/// The rules that turn these inputs into one outcome are in <doc:BuildingAnIntro>. A bad configuration stops
+/// the program when a coordinator is made of it, with a precondition whose message starts with "Signals:": a
+/// negative duration, or a minimum time or a known animation length (fixed, fallback, or a recipe's stated
+/// length) above the timeout, which would always win (a length equal to it is fine).
 public struct IntroConfiguration<Progress: Sendable>: Sendable {
   /// How the animation ends, and what it reports as it plays.
   public var animation: IntroAnimation<Progress>

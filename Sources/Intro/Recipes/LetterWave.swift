@@ -23,7 +23,8 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// Exactly as the "Loading your portfolio..." launch view it comes from: on subscribe, `(0, 0)`; tick `k` of
 /// the timer (1 ≤ k < loops·n, n the number of characters) emits `(k mod n, k / n)`; tick `loops·n` emits
 /// nothing and finishes (the view dismissed itself on that tick and never drew `(0, loops)`). Two loops
-/// over its 25 characters at 0.1 s: 50 values (the first on subscribe), finished at 5.0 s.
+/// over its 25 characters at 0.1 s: 50 values (the first on subscribe), finished at 5.0 s. Built from public
+/// operators: a `TimerSignal` (drift-free), `prefix(while:)`, `map` and `prepend`.
 ///
 /// <!-- setup
 /// import SignalsTesting
@@ -33,8 +34,6 @@ public struct LetterWave: Sendable, Hashable, CustomStringConvertible {
 /// let wave = LetterWaveSignal(text: "Loading your portfolio...", on: scheduler)
 /// let token = wave.sink { position in print(position) }  // (0, 0), (1, 0), … until 5.0 s
 /// ```
-///
-/// Built from public operators: a `TimerSignal` (drift-free), `prefix(while:)`, `map` and `prepend`.
 public struct LetterWaveSignal: Signal {
   /// The wave's positions.
   public typealias Output = LetterWave

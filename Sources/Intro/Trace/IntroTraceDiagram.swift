@@ -15,12 +15,8 @@ extension IntroTrace {
     for input in IntroTraceEntry.Input.allCases {
       let entries = self.entries(of: input)
       guard !entries.isEmpty else { continue }
-      let distinctValues = Set(
-        entries.compactMap { entry -> String? in
-          if case .value(let label) = entry.event { return label }
-          return nil
-        })
-      let labelsValues = input != .playback || distinctValues.count <= 8
+      let values = entries.compactMap { entry in if case .value(let label) = entry.event { label } else { nil } }
+      let labelsValues = input != .playback || Set(values).count <= 8
       lanes.append(
         SignalTimeline.Lane(input.rawValue, marks: entries.map { Self.mark(of: $0, labelsValues: labelsValues) }))
     }
