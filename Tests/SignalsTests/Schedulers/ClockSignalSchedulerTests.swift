@@ -53,7 +53,10 @@ import Testing
     for _ in 0..<2 { if let instant = await iterator.next() { seen.append(instant) } }
     #expect(seen.count == 2)
     #expect(seen.contains(.zero))
-    #expect(seen.contains { $0 >= deadline && $0 < deadline + .seconds(10) }, "deadline \(deadline), seen \(seen)")
+    // No upper bound: the action is a task on the shared cooperative pool, which a busy test run (other
+    // suites blocking its two threads under the Thread Sanitizer) held for 15 s once. The suite's time limit
+    // bounds the wait; lateness is checked on Dispatch, which has threads of its own.
+    #expect(seen.contains { $0 >= deadline }, "deadline \(deadline), seen \(seen)")
     withExtendedLifetime(tokens) {}
   }
 }
