@@ -1,6 +1,6 @@
 /// The one FIFO of the delivery engines: the events (or subject deliveries) waiting behind a delivery in
 /// progress, oldest first. Subjects and the engines' one drainer (`SerialDelivery`: race, the time
-/// operators and `timeout`, the combining operators' serializer, `receive(on:)`) queue through it.
+/// operators and `timeout`, the combining operators' fanIn, `receive(on:)`) queue through it.
 ///
 /// - Nothing until needed: an empty queue holds no array at all (an empty array is still a reference,
 ///   retained and released with the queue), so creating, emptying, taking or destroying an unused queue is

@@ -1,27 +1,27 @@
 /// A state machine fed by several upstreams of one element type, each known by its index
 /// (combineLatest, zip): it emits arrays with one element per upstream.
 @usableFromInline
-protocol IndexedSerialMachine: SerialMachine {
+protocol IndexedFanInMachine: FanInMachine {
   /// The element type of every upstream.
   associatedtype Element: Sendable
 
   /// Upstream `index` sent `value`.
-  mutating func value<Failure>(_ value: Element, at index: Int) -> SerialStep<[Element], Failure>
+  mutating func value<Failure>(_ value: Element, at index: Int) -> FanInStep<[Element], Failure>
 
   /// Upstream `index` finished.
-  mutating func finished<Failure>(at index: Int) -> SerialStep<[Element], Failure>
+  mutating func finished<Failure>(at index: Int) -> FanInStep<[Element], Failure>
 }
 
-/// Receives the events of upstream `index` and feeds them to the serializer's machine.
+/// Receives the events of upstream `index` and feeds them to the fanIn's machine.
 @usableFromInline
-struct IndexedUpstreamObserver<Downstream: SignalObserver, Machine: IndexedSerialMachine>: SignalObserver
+struct IndexedUpstreamObserver<Downstream: SignalObserver, Machine: IndexedFanInMachine>: SignalObserver
 where Downstream.Input == [Machine.Element] {
-  @usableFromInline let serializer: Serializer<Downstream, Machine>
+  @usableFromInline let fanIn: FanIn<Downstream, Machine>
   @usableFromInline let index: Int
 
   @inlinable
-  init(serializer: Serializer<Downstream, Machine>, index: Int) {
-    self.serializer = serializer
+  init(fanIn: FanIn<Downstream, Machine>, index: Int) {
+    self.fanIn = fanIn
     self.index = index
   }
 
@@ -30,14 +30,14 @@ where Downstream.Input == [Machine.Element] {
     let index = index
     switch event {
     case .value(let value):
-      return serializer.transact { $0.machine.value(value, at: index) }
+      return fanIn.transact { $0.machine.value(value, at: index) }
     case .finished:
-      return serializer.transact { state in
+      return fanIn.transact { state in
         state.dropUpstream(UInt64(index))
         return state.machine.finished(at: index)
       }
     case .failed(let error):
-      return serializer.send(.failed(error))
+      return fanIn.send(.failed(error))
     }
   }
 }

@@ -5,7 +5,7 @@ import Testing
 
 // The delivery engines hand their downstream to the deliverer for each delivery (a delivery retains
 // nothing) and take it back afterwards. These tests pin both halves, on every engine (race, the
-// time-operator engine, the serializer, a subject, and `receive(on:)` below): a delivery that continues
+// time-operator engine, the fanIn, a subject, and `receive(on:)` below): a delivery that continues
 // leaves the operator able to deliver again, and a cancel during a delivery (from inside it, or from
 // another thread) stops it: nothing more is delivered, the source is answered `stop`, and the downstream
 // is released once the delivery returns.
@@ -29,7 +29,7 @@ private final class HandDrivenSource: Signal, @unchecked Sendable {  // `observe
 }
 
 /// The operators under test, one per delivery engine, each over the hand-driven source: race, the
-/// time-operator engine (timeout), the serializer (merge) and the subject engine (share).
+/// time-operator engine (timeout), the fanIn (merge) and the subject engine (share).
 enum HandoffOperator: String, CaseIterable, Sendable, CustomTestStringConvertible {
   case race
   case timeout

@@ -1,7 +1,7 @@
 import Signals
 import Testing
 
-// The one FIFO of the delivery engines (subjects, serializer, time operators, timeout, race, receive(on:)):
+// The one FIFO of the delivery engines (subjects, fanIn, time operators, timeout, race, receive(on:)):
 // order through array reuse and compaction, no array until needed, moved-out elements, bounded waste in a
 // long drain, and what it hands back to release outside a lock.
 

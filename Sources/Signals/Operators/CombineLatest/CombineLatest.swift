@@ -83,14 +83,14 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
       return .empty
     }
     let machine = CombineLatestStateMachine<Upstream.Output>(count: upstreams.count)
-    let serializer = Serializer(downstream: observer, machine: machine)
-    guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
+    let fanIn = FanIn(downstream: observer, machine: machine)
+    guard fanIn.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
-      guard serializer.isWaiting(for: key) else { continue }
-      serializer.keep(
-        upstream._subscribeHandle(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
+      guard fanIn.isWaiting(for: key) else { continue }
+      fanIn.keep(
+        upstream._subscribeHandle(IndexedUpstreamObserver(fanIn: fanIn, index: index)), key: key)
     }
-    return serializer.handle
+    return fanIn.handle
   }
 }

@@ -1,6 +1,6 @@
 /// The state of a combineLatest: the latest value of each upstream and who finished.
 @usableFromInline
-struct CombineLatestStateMachine<Element: Sendable>: IndexedSerialMachine {
+struct CombineLatestStateMachine<Element: Sendable>: IndexedFanInMachine {
   @usableFromInline var latest: [Element?]
   /// How many upstreams have not sent a value yet.
   @usableFromInline var missing: Int
@@ -16,7 +16,7 @@ struct CombineLatestStateMachine<Element: Sendable>: IndexedSerialMachine {
 
   /// A value from upstream `index`: the combination, once every upstream has a value.
   @inlinable
-  mutating func value<Failure>(_ value: Element, at index: Int) -> SerialStep<[Element], Failure> {
+  mutating func value<Failure>(_ value: Element, at index: Int) -> FanInStep<[Element], Failure> {
     if latest[index] == nil { missing -= 1 }
     latest[index] = value
     guard missing == 0 else { return .none }
@@ -25,7 +25,7 @@ struct CombineLatestStateMachine<Element: Sendable>: IndexedSerialMachine {
 
   /// Upstream `index` finished: the end, if it never sent a value or was the last one.
   @inlinable
-  mutating func finished<Failure>(at index: Int) -> SerialStep<[Element], Failure> {
+  mutating func finished<Failure>(at index: Int) -> FanInStep<[Element], Failure> {
     unfinished -= 1
     return latest[index] == nil || unfinished == 0 ? .emit(.finished) : .none
   }

@@ -1,8 +1,8 @@
-/// The flatMap's storage: a `Serializer` holding a `FlatMapStateMachine`.
+/// The flatMap's storage: a `FanIn` holding a `FlatMapStateMachine`.
 @usableFromInline
-typealias FlatMapStorage<Downstream: SignalObserver, Inner: Signal> = Serializer<Downstream, FlatMapStateMachine<Inner>>
+typealias FlatMapStorage<Downstream: SignalObserver, Inner: Signal> = FanIn<Downstream, FlatMapStateMachine<Inner>>
 
-extension Serializer {
+extension FanIn {
   /// Subscribes waiting inner signals while slots are free. Only one thread does it at a time,
   /// in a loop, so that inner signals finishing during their subscription do not nest.
   @inlinable

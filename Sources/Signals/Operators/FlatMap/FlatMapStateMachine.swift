@@ -1,6 +1,6 @@
 /// The state of a flatMap: the inner signals running and waiting, and whether the upstream finished.
 @usableFromInline
-struct FlatMapStateMachine<Inner: Signal>: SerialMachine {
+struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
   /// The slot key of the upstream; inner signals get keys from 1.
   @usableFromInline static var upstreamKey: UInt64 { 0 }
 

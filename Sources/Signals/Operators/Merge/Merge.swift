@@ -55,13 +55,13 @@ public struct MergeSignal<Upstream: Signal>: Signal {
       _ = observer.receive(.finished)
       return .empty
     }
-    let serializer = Serializer(downstream: observer, machine: MergeStateMachine(remaining: upstreams.count))
-    guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
+    let fanIn = FanIn(downstream: observer, machine: MergeStateMachine(remaining: upstreams.count))
+    guard fanIn.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
-      guard serializer.isWaiting(for: key) else { continue }
-      serializer.keep(upstream._subscribeHandle(MergeObserver(serializer: serializer, key: key)), key: key)
+      guard fanIn.isWaiting(for: key) else { continue }
+      fanIn.keep(upstream._subscribeHandle(MergeObserver(fanIn: fanIn, key: key)), key: key)
     }
-    return serializer.handle
+    return fanIn.handle
   }
 }

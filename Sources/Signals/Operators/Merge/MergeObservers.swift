@@ -1,16 +1,16 @@
-/// The merge's storage is a `Serializer` holding a `MergeStateMachine`.
+/// The merge's storage is a `FanIn` holding a `MergeStateMachine`.
 @usableFromInline
-typealias MergeStorage<Downstream: SignalObserver> = Serializer<Downstream, MergeStateMachine>
+typealias MergeStorage<Downstream: SignalObserver> = FanIn<Downstream, MergeStateMachine>
 
 /// Receives the events of one merged upstream.
 @usableFromInline
 struct MergeObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let serializer: MergeStorage<Downstream>
+  @usableFromInline let fanIn: MergeStorage<Downstream>
   @usableFromInline let key: UInt64
 
   @inlinable
-  init(serializer: MergeStorage<Downstream>, key: UInt64) {
-    self.serializer = serializer
+  init(fanIn: MergeStorage<Downstream>, key: UInt64) {
+    self.fanIn = fanIn
     self.key = key
   }
 
@@ -18,10 +18,10 @@ struct MergeObserver<Downstream: SignalObserver>: SignalObserver {
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value, .failed:
-      return serializer.send(event)
+      return fanIn.send(event)
     case .finished:
       let key = key
-      return serializer.transact { state in
+      return fanIn.transact { state in
         state.dropUpstream(key)
         return state.machine.upstreamFinished()
       }

@@ -1,6 +1,6 @@
 /// The state of a merge: how many upstreams have not finished yet.
 @usableFromInline
-struct MergeStateMachine: SerialMachine {
+struct MergeStateMachine: FanInMachine {
   @usableFromInline var remaining: Int
 
   @inlinable
@@ -10,7 +10,7 @@ struct MergeStateMachine: SerialMachine {
 
   /// One upstream finished: the merge finishes with the last one.
   @inlinable
-  mutating func upstreamFinished<Output, Failure>() -> SerialStep<Output, Failure> {
+  mutating func upstreamFinished<Output, Failure>() -> FanInStep<Output, Failure> {
     remaining -= 1
     return remaining == 0 ? .emit(.finished) : .none
   }

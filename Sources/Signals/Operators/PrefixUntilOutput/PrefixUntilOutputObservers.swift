@@ -1,6 +1,6 @@
-/// The prefix(untilOutputFrom:)'s storage: a `Serializer` holding a `PrefixUntilOutputStateMachine`.
+/// The prefix(untilOutputFrom:)'s storage: a `FanIn` holding a `PrefixUntilOutputStateMachine`.
 @usableFromInline
-typealias PrefixUntilOutputStorage<Downstream: SignalObserver> = Serializer<Downstream, PrefixUntilOutputStateMachine>
+typealias PrefixUntilOutputStorage<Downstream: SignalObserver> = FanIn<Downstream, PrefixUntilOutputStateMachine>
 
 /// Receives the upstream's events and passes them on.
 @usableFromInline

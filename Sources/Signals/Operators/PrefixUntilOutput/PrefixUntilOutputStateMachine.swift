@@ -1,6 +1,6 @@
-/// The state of a prefix(untilOutputFrom:): nothing beyond the serializer's own; the keys of its two upstreams.
+/// The state of a prefix(untilOutputFrom:): nothing beyond the fanIn's own; the keys of its two upstreams.
 @usableFromInline
-struct PrefixUntilOutputStateMachine: SerialMachine {
+struct PrefixUntilOutputStateMachine: FanInMachine {
   /// The slot key of the upstream.
   @usableFromInline static var upstreamKey: UInt64 { 0 }
   /// The slot key of the trigger.
@@ -10,10 +10,10 @@ struct PrefixUntilOutputStateMachine: SerialMachine {
   init() {}
 }
 
-extension SerialState where Machine == PrefixUntilOutputStateMachine {
+extension FanInState where Machine == PrefixUntilOutputStateMachine {
   /// An event of the trigger: a value ends the signal, a finish changes nothing, a failure fails it.
   @inlinable
-  mutating func triggerEvent(_ completion: SignalCompletion<Failure>?) -> SerialStep<Output, Failure> {
+  mutating func triggerEvent(_ completion: SignalCompletion<Failure>?) -> FanInStep<Output, Failure> {
     switch completion {
     case nil:
       return .emit(.finished)

@@ -1,6 +1,6 @@
-/// The switchToLatest's storage: a `Serializer` holding a `SwitchToLatestStateMachine`.
+/// The switchToLatest's storage: a `FanIn` holding a `SwitchToLatestStateMachine`.
 @usableFromInline
-typealias SwitchToLatestStorage<Downstream: SignalObserver> = Serializer<Downstream, SwitchToLatestStateMachine>
+typealias SwitchToLatestStorage<Downstream: SignalObserver> = FanIn<Downstream, SwitchToLatestStateMachine>
 
 /// Receives the upstream's inner signals.
 @usableFromInline

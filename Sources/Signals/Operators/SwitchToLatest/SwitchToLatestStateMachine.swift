@@ -1,6 +1,6 @@
 /// The state of a switchToLatest: which inner signal is current, and whether the upstream finished.
 @usableFromInline
-struct SwitchToLatestStateMachine: SerialMachine {
+struct SwitchToLatestStateMachine: FanInMachine {
   /// The slot key of the upstream; inner signals get keys from 1.
   @usableFromInline static var upstreamKey: UInt64 { 0 }
 
@@ -13,7 +13,7 @@ struct SwitchToLatestStateMachine: SerialMachine {
   init() {}
 }
 
-extension SerialState where Machine == SwitchToLatestStateMachine {
+extension FanInState where Machine == SwitchToLatestStateMachine {
   /// A new inner signal: drops the current one and returns the key for the new one.
   @inlinable
   mutating func switchToNewInner() -> UInt64 {
@@ -27,7 +27,7 @@ extension SerialState where Machine == SwitchToLatestStateMachine {
 
   /// An event of inner signal `key`: forwarded if it is the current one, else that inner is stopped.
   @inlinable
-  mutating func innerEvent(_ event: Event<Output, Failure>, from key: UInt64) -> SerialStep<Output, Failure> {
+  mutating func innerEvent(_ event: Event<Output, Failure>, from key: UInt64) -> FanInStep<Output, Failure> {
     guard machine.current == key else { return .stopUpstream }
     guard case .finished = event else { return .emit(event) }
     dropUpstream(key)
@@ -37,7 +37,7 @@ extension SerialState where Machine == SwitchToLatestStateMachine {
 
   /// The upstream finished: the end, unless an inner signal is still running.
   @inlinable
-  mutating func upstreamFinished() -> SerialStep<Output, Failure> {
+  mutating func upstreamFinished() -> FanInStep<Output, Failure> {
     dropUpstream(SwitchToLatestStateMachine.upstreamKey)
     machine.isUpstreamFinished = true
     return machine.current == nil ? .emit(.finished) : .none

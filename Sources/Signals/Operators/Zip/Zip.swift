@@ -66,14 +66,14 @@ public struct ZipSignal<Upstream: Signal>: Signal {
       _ = observer.receive(.finished)
       return .empty
     }
-    let serializer = Serializer(downstream: observer, machine: ZipStateMachine<Upstream.Output>(count: upstreams.count))
-    guard serializer.reserve(0..<UInt64(upstreams.count)) else { return .empty }
+    let fanIn = FanIn(downstream: observer, machine: ZipStateMachine<Upstream.Output>(count: upstreams.count))
+    guard fanIn.reserve(0..<UInt64(upstreams.count)) else { return .empty }
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
-      guard serializer.isWaiting(for: key) else { continue }
-      serializer.keep(
-        upstream._subscribeHandle(IndexedUpstreamObserver(serializer: serializer, index: index)), key: key)
+      guard fanIn.isWaiting(for: key) else { continue }
+      fanIn.keep(
+        upstream._subscribeHandle(IndexedUpstreamObserver(fanIn: fanIn, index: index)), key: key)
     }
-    return serializer.handle
+    return fanIn.handle
   }
 }

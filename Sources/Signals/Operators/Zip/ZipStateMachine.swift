@@ -1,6 +1,6 @@
 /// The state of a zip: a queue of unpaired values per upstream and who finished.
 @usableFromInline
-struct ZipStateMachine<Element: Sendable>: IndexedSerialMachine {
+struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
   @usableFromInline var buffers: [ZipBuffer<Element>]
   @usableFromInline var finished: [Bool]
 
@@ -19,7 +19,7 @@ struct ZipStateMachine<Element: Sendable>: IndexedSerialMachine {
 
   /// A value from upstream `index`: a combination when every upstream has one waiting.
   @inlinable
-  mutating func value<Failure>(_ value: Element, at index: Int) -> SerialStep<[Element], Failure> {
+  mutating func value<Failure>(_ value: Element, at index: Int) -> FanInStep<[Element], Failure> {
     buffers[index].append(value)
     guard buffers.allSatisfy({ !$0.isEmpty }) else { return .none }
     var combination: [Element] = []
@@ -30,7 +30,7 @@ struct ZipStateMachine<Element: Sendable>: IndexedSerialMachine {
 
   /// Upstream `index` finished: the end, if its buffer is empty.
   @inlinable
-  mutating func finished<Failure>(at index: Int) -> SerialStep<[Element], Failure> {
+  mutating func finished<Failure>(at index: Int) -> FanInStep<[Element], Failure> {
     finished[index] = true
     return buffers[index].isEmpty ? .emit(.finished) : .none
   }

@@ -215,7 +215,7 @@ import Testing
   // MARK: A first delay of its own (RxSwift's timer(_:period:))
 
   @Test func theDocumentedFirstDelayIsWhatTheTimerDoes() throws {
-    let diagram = try DocDiagram("timer-after-every", in: "Sources/Signals/Sources/TimerSignal.swift")
+    let diagram = try DocDiagram("timer-after-every", in: "Sources/Signals/Producers/TimerSignal.swift")
     let test = MarbleTest(frame: .milliseconds(100))
     let timer = TimerSignal(after: test.frames(3), every: test.frames(2), on: test.scheduler)
     let values: [Character: Int] = ["1": 1, "2": 2, "3": 3, "4": 4]

@@ -1,28 +1,28 @@
-// The lock-guarded state of a `Serializer`: the operator's own state machine,
+// The lock-guarded state of a `FanIn`: the operator's own state machine,
 // the drainer's bookkeeping, and the operator's upstream subscriptions.
 //
 // Everything that may hold user objects and leaves the state (the downstream
 // observer, queued events, upstream subscriptions, the machine's buffers) goes
-// through `garbage`, which the serializer empties *after* unlocking: nothing
+// through `cleanup`, which the fanIn empties *after* unlocking: nothing
 // user-owned is released, and no subscription is cancelled, under the lock.
 
-/// The state machine of a combining operator, kept inside its serializer's lock.
+/// The state machine of a combining operator, kept inside its fanIn's lock.
 @usableFromInline
-protocol SerialMachine: SendableMetatype {
+protocol FanInMachine: SendableMetatype {
   /// Empties the machine when the operator ends. The result (buffered values,
   /// waiting signals...) is released after unlocking; `nil` when there is nothing to release.
   mutating func clear() -> Any?
 }
 
-extension SerialMachine {
+extension FanInMachine {
   /// Machines holding no user objects have nothing to release.
   @inlinable
   mutating func clear() -> Any? { nil }
 }
 
-/// What a transition asks the serializer to do.
+/// What a transition asks the fanIn to do.
 @usableFromInline
-enum SerialStep<Output: Sendable, Failure: Error> {
+enum FanInStep<Output: Sendable, Failure: Error> {
   /// Nothing to send; the upstream may go on.
   case none
   /// Send `event` downstream (after the event being delivered, if any). A terminal event ends the operator.
@@ -36,7 +36,7 @@ enum SerialStep<Output: Sendable, Failure: Error> {
 /// One upstream's subscription slot: reserved (about to be subscribed, or being subscribed while a
 /// synchronous source runs) until its subscription arrives.
 @usableFromInline
-struct SerialUpstreamSlot {
+struct FanInSlot {
   @usableFromInline var key: UInt64
   /// `nil` while reserved. Cancelled explicitly when dropped (releasing a handle does not cancel).
   @usableFromInline var subscription: SignalSubscriptionHandle?
@@ -51,8 +51,8 @@ struct SerialUpstreamSlot {
 /// The upstream slots, sorted by key: an array (binary search), not a dictionary, so that the
 /// common handful of upstreams costs no hashing and one small allocation.
 @usableFromInline
-struct SerialUpstreams {
-  @usableFromInline var slots: [SerialUpstreamSlot] = []
+struct FanInSlots {
+  @usableFromInline var slots: [FanInSlot] = []
 
   @inlinable
   init() {}
@@ -77,7 +77,7 @@ struct SerialUpstreams {
     if found {
       slots[index].subscription = nil
     } else {
-      slots.insert(SerialUpstreamSlot(key: key, subscription: nil), at: index)
+      slots.insert(FanInSlot(key: key, subscription: nil), at: index)
     }
   }
 
@@ -99,7 +99,7 @@ struct SerialUpstreams {
 
   /// Removes `key`; nil if absent, else the slot (its subscription, if any, to cancel).
   @inlinable
-  mutating func remove(_ key: UInt64) -> SerialUpstreamSlot? {
+  mutating func remove(_ key: UInt64) -> FanInSlot? {
     let (index, found) = position(of: key)
     guard found else { return nil }
     return slots.remove(at: index)
@@ -108,10 +108,10 @@ struct SerialUpstreams {
 
 /// Things to release or cancel after unlocking.
 @usableFromInline
-struct SerialGarbage<Downstream: SignalObserver> {
+struct FanInCleanup<Downstream: SignalObserver> {
   @usableFromInline var cancellations = InlineList<SignalSubscriptionHandle>()
   /// Every slot of an ended operator, moved out whole.
-  @usableFromInline var slots: [SerialUpstreamSlot] = []
+  @usableFromInline var slots: [FanInSlot] = []
   @usableFromInline var events = EventQueue<Event<Downstream.Input, Downstream.Failure>>()
   @usableFromInline var downstream: Downstream?
   @usableFromInline var leftovers: Any?
@@ -128,7 +128,7 @@ struct SerialGarbage<Downstream: SignalObserver> {
 }
 
 @usableFromInline
-struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
+struct FanInState<Downstream: SignalObserver, Machine: FanInMachine> {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
 
@@ -139,9 +139,9 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   /// A terminal event was accepted, the downstream answered `stop`, or the subscription was cancelled:
   /// transitions are refused, the upstreams and the machine were let go.
   @usableFromInline var isEnded = false
-  @usableFromInline var upstreams = SerialUpstreams()
-  @usableFromInline var hasGarbage = false
-  @usableFromInline var garbage = SerialGarbage<Downstream>()
+  @usableFromInline var upstreams = FanInSlots()
+  @usableFromInline var hasCleanup = false
+  @usableFromInline var cleanup = FanInCleanup<Downstream>()
 
   @inlinable
   init(downstream: consuming Downstream, machine: consuming Machine) {
@@ -151,11 +151,11 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
 
   /// Takes what must be released or cancelled outside the lock.
   @inlinable
-  mutating func takeGarbage() -> SerialGarbage<Downstream>? {
-    guard hasGarbage else { return nil }
-    hasGarbage = false
-    defer { garbage = SerialGarbage() }
-    return garbage
+  mutating func takeCleanup() -> FanInCleanup<Downstream>? {
+    guard hasCleanup else { return nil }
+    hasCleanup = false
+    defer { cleanup = FanInCleanup() }
+    return cleanup
   }
 
   /// Reserves a slot for each key, so that an upstream can be dropped before it is subscribed.
@@ -170,8 +170,8 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   @inlinable
   mutating func dropUpstream(_ key: UInt64) {
     guard let slot = upstreams.remove(key), let subscription = slot.subscription else { return }
-    garbage.cancellations.append(subscription)
-    hasGarbage = true
+    cleanup.cancellations.append(subscription)
+    hasCleanup = true
   }
 
   /// Ends the operator: accepts nothing more, drops every upstream and empties the machine.
@@ -181,11 +181,11 @@ struct SerialState<Downstream: SignalObserver, Machine: SerialMachine> {
   mutating func end(discardingPending: Bool) {
     if !isEnded {
       isEnded = true
-      garbage.slots = upstreams.slots
+      cleanup.slots = upstreams.slots
       upstreams.slots = []
-      garbage.leftovers = machine.clear()
-      hasGarbage = true
+      cleanup.leftovers = machine.clear()
+      hasCleanup = true
     }
-    if discardingPending, delivery.end(releasing: &garbage.downstream, &garbage.events) { hasGarbage = true }
+    if discardingPending, delivery.end(releasing: &cleanup.downstream, &cleanup.events) { hasCleanup = true }
   }
 }

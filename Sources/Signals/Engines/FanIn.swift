@@ -26,10 +26,10 @@
 /// Serializes the events of several upstreams into one downstream observer: its whole state in one
 /// `Locked`, which is also what its subscription cancels.
 @usableFromInline
-struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable {
+struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
-  @usableFromInline typealias State = SerialState<Downstream, Machine>
+  @usableFromInline typealias State = FanInState<Downstream, Machine>
 
   @usableFromInline
   let state: Locked<State>
@@ -44,28 +44,28 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
   @inlinable
   var handle: SignalSubscriptionHandle {
     SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      Serializer.cancel(LockStorage.unsafeCast(storage))
+      FanIn.cancel(LockStorage.unsafeCast(storage))
     }
   }
 
   /// Runs `transition` under the lock (it must not call user code), then sends
   /// the event it emits, serially. Answers whether the calling upstream should go on.
   @inlinable
-  func transact(_ transition: (inout State) -> SerialStep<Output, Failure>) -> SignalControl {
+  func transact(_ transition: (inout State) -> FanInStep<Output, Failure>) -> SignalControl {
     // Results go to locals, not a tuple returned through `withLock` (generic value witnesses).
     var deliverer: Downstream?
     var claimed: Event<Output, Failure>?
-    var hasGarbage = false
+    var hasCleanup = false
     let control = state.withLock { state -> SignalControl in
       guard !state.isEnded else {
-        hasGarbage = state.hasGarbage
+        hasCleanup = state.hasCleanup
         return .stop
       }
       switch transition(&state) {
       case .none:
         break
       case .stopUpstream:
-        hasGarbage = state.hasGarbage
+        hasCleanup = state.hasCleanup
         return .stop
       case .emit(let event):
         state.delivery.post(event, claiming: &deliverer)
@@ -77,10 +77,10 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
         state.delivery.post(Event(completion), claiming: &deliverer)
         state.end(discardingPending: false)
       }
-      hasGarbage = state.hasGarbage
+      hasCleanup = state.hasCleanup
       return state.isEnded ? .stop : .continue
     }
-    if hasGarbage { disposeGarbage() }
+    if hasCleanup { cleanUp() }
     guard deliverer != nil, let event = claimed else { return control }
     return drain(event, from: &deliverer)
   }
@@ -96,15 +96,15 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
   @inlinable
   func drain(_ first: Event<Output, Failure>, from deliverer: inout Downstream?) -> SignalControl {
     var isEnded = false
-    var hasGarbage = false
+    var hasCleanup = false
     var answer = SignalControl.continue
     var delivered = first
     _ = state.storage.drain(
       first,
       deliver: { event in
-        if hasGarbage {
-          hasGarbage = false
-          disposeGarbage()
+        if hasCleanup {
+          hasCleanup = false
+          cleanUp()
         }
         // Called in place: binding the downstream to a constant would retain it.
         answer = deliverer.unsafelyUnwrapped.receive(event)
@@ -115,10 +115,10 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
         // A terminal event delivered, or `stop`: delivery ends (the deliverer lets go of the downstream).
         if answer == .stop || delivered.isTerminal { state.end(discardingPending: true) }
         isEnded = state.isEnded
-        hasGarbage = state.hasGarbage
+        hasCleanup = state.hasCleanup
         return state.delivery.next(returning: &deliverer)
       })
-    if hasGarbage { disposeGarbage() }
+    if hasCleanup { cleanUp() }
     return isEnded ? .stop : .continue
   }
 
@@ -170,21 +170,21 @@ struct Serializer<Downstream: SignalObserver, Machine: SerialMachine>: Sendable 
   @inlinable
   static func cancel(_ storage: LockStorage<State>) {
     storage.withLock { $0.end(discardingPending: true) }
-    disposeGarbage(storage)
+    cleanUp(storage)
   }
 
   /// Releases and cancels, after unlocking, what an ending or a decided race left in the state. The hot
   /// paths only note under their lock that there is some and call this after unlocking (a second lock
-  /// round-trip, on the rare path): carrying the garbage out as an optional generic value would cost its
+  /// round-trip, on the rare path): carrying the cleanup out as an optional generic value would cost its
   /// value witnesses on every event (W3: about 300 instructions per value).
   @inlinable
-  func disposeGarbage() {
-    Self.disposeGarbage(state.storage)
+  func cleanUp() {
+    Self.cleanUp(state.storage)
   }
 
   @inlinable
-  static func disposeGarbage(_ storage: LockStorage<State>) {
-    let garbage = storage.withLock { $0.takeGarbage() }
-    garbage?.dispose()
+  static func cleanUp(_ storage: LockStorage<State>) {
+    let cleanup = storage.withLock { $0.takeCleanup() }
+    cleanup?.dispose()
   }
 }
