@@ -129,12 +129,6 @@ where Base.Element: Sendable {
   /// Starts iterating for `observer`; see the type's documentation.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let delivery = TaskDelivery(observer)
     let base = base
     let nextElement = nextElement
@@ -149,9 +143,11 @@ where Base.Element: Sendable {
         delivery.send(completion: .failed(error))
       }
     }
-    return delivery.attach(task)
+    return .handing(delivery.attach(task), to: observer)
   }
 }
+
+extension AsyncSequenceSignal: HandsOverSubscription {}
 
 extension AsyncSequence where Self: Sendable, Element: Sendable {
   /// This sequence as a signal: its elements, then `finished`, or `failed` with its typed error.

@@ -19,8 +19,8 @@ struct TaskDeliveryState<Observer: SignalObserver> {
 /// One subscription of a task-backed signal.
 ///
 /// Not inlinable: the signals that use it make a task per subscription (an allocation or more of its own),
-/// so their `subscribe` stays in Signals, unspecialized, and the capture-free canceller made there captures
-/// the observer type's metadata (one small allocation, as the protocol-witness canceller did before it).
+/// so their `subscribe` stays in Signals, unspecialized, and the handle made there captures the observer
+/// type's metadata too (one small allocation).
 struct TaskDelivery<Observer: SignalObserver>: Sendable {
   typealias Output = Observer.Input
   typealias Failure = Observer.Failure
@@ -40,9 +40,7 @@ struct TaskDelivery<Observer: SignalObserver>: Sendable {
     }
     // Ended already (the work delivered a terminal event or was stopped): nothing to cancel.
     guard kept else { return .empty }
-    return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      TaskDelivery.cancel(LockStorage.unsafeCast(storage))
-    }
+    return state.handle()
   }
 
   /// Delivers a value. Returns `false` when the work should stop: the
@@ -58,25 +56,24 @@ struct TaskDelivery<Observer: SignalObserver>: Sendable {
 
   /// Delivers the terminal event, unless delivery has ended already.
   func send(completion: SignalCompletion<Failure>) {
-    _ = Self.takeAll(state.storage).observer?.receive(Event(completion))
+    _ = Self.takeAll(state).observer?.receive(Event(completion))
   }
 
   /// Ends delivery without cancelling the task (the task is ending on its own).
   private func end() {
-    _ = Self.takeAll(state.storage)  // released here, outside the lock
+    _ = Self.takeAll(state)  // released here, outside the lock
   }
 
-  /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference), and
-  /// cancels its task.
-  static func cancel(_ storage: LockStorage<TaskDeliveryState<Observer>>) {
-    takeAll(storage).task?.cancel()
+  /// Ends the delivery `state` is the state of, and cancels its task.
+  static func cancel(_ state: Locked<TaskDeliveryState<Observer>>) {
+    takeAll(state).task?.cancel()
   }
 
   /// Ends delivery: takes the observer and the task out, for the caller to use or release outside the lock.
   private static func takeAll(
-    _ storage: LockStorage<TaskDeliveryState<Observer>>
+    _ state: Locked<TaskDeliveryState<Observer>>
   ) -> (observer: Observer?, task: Task<Void, Never>?) {
-    storage.withLock { state in (state.observer.take(), state.task.take()) }
+    state.withLock { state in (state.observer.take(), state.task.take()) }
   }
 }
 
@@ -99,4 +96,10 @@ func startSignalTask(
     }
   }
   return Task(priority: priority, operation: operation)
+}
+
+extension TaskDeliveryState: SubscriptionState {
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    TaskDelivery.cancel(state)
+  }
 }

@@ -86,12 +86,6 @@ public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
   /// Starts the work for `observer`; see the type's documentation.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let delivery = TaskDelivery(observer)
     let operation = operation
     let task = startSignalTask(priority: priority, on: scheduler) {
@@ -108,6 +102,8 @@ public struct TaskSignal<Output: Sendable, Failure: Error>: Signal {
         delivery.send(completion: .failed(error))
       }
     }
-    return delivery.attach(task)
+    return .handing(delivery.attach(task), to: observer)
   }
 }
+
+extension TaskSignal: HandsOverSubscription {}

@@ -20,10 +20,12 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
   /// How the wrapped signal is subscribed.
   @usableFromInline
   enum Body: Sendable {
-    /// A wrapped signal, subscribed for an app (`false`: the handle holds the signal's subscription) or for
-    /// an operator (`true`: the signal's own handle, so an erased signal inside a chain costs no
-    /// subscription object of its own). One closure for both, so erasing allocates one context.
-    case signal(@Sendable (AnySignalObserver<Output, Failure>, _ forOperator: Bool) -> SignalSubscriptionHandle)
+    /// A wrapped signal: subscribes the erased observer, handing the subscription to `keeper` when an
+    /// operator of Signals subscribes the erased signal (`HandsOverSubscription`), so an erased signal
+    /// inside a chain costs no subscription object of its own. One closure for both, so erasing allocates
+    /// one context.
+    case signal(
+      @Sendable (AnySignalObserver<Output, Failure>, _ keeper: (any EngineObserver)?) -> SignalSubscription)
     /// A closure-built signal.
     case closure(@Sendable (AnySignalObserver<Output, Failure>) -> SignalSubscription)
   }
@@ -37,8 +39,10 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
     if let erased = signal as? AnySignal<Output, Failure> {
       self = erased
     } else {
-      body = .signal { observer, forOperator in
-        forOperator ? signal._subscribeHandle(observer) : SignalSubscriptionHandle(signal.subscribe(observer))
+      body = .signal { observer, keeper in
+        guard let keeper else { return signal.subscribe(observer) }
+        signal.subscribe(keeping: ErasedKeeper(observer: observer, keeper: keeper))
+        return .empty
       }
     }
   }
@@ -55,23 +59,46 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     switch body {
     case .signal(let subscribe):
-      // The handle holds the signal's subscription (`SignalSubscriptionHandle.init(_:)`): handed out as is.
-      return subscribe(AnySignalObserver(observer), false).subscription
+      return subscribe(AnySignalObserver(observer), keeper(observer))
     case .closure(let subscribe):
-      return subscribe(AnySignalObserver(observer))
+      let subscription = subscribe(AnySignalObserver(observer))
+      guard let keeper = keeper(observer) else { return subscription }
+      keeper.keepUpstream(SignalSubscriptionHandle(subscription))
+      return .empty
     }
   }
+}
 
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
+extension AnySignal: HandsOverSubscription {
+  /// `observer`, when it keeps the subscription it is handed.
   @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    switch body {
-    case .signal(let subscribe):
-      return subscribe(AnySignalObserver(observer), true)
-    case .closure(let subscribe):
-      return SignalSubscriptionHandle(subscribe(AnySignalObserver(observer)))
-    }
+  func keeper<Observer: SignalObserver>(_ observer: Observer) -> (any EngineObserver)? {
+    guard let engine = observer as? any EngineObserver, type(of: engine).keepsUpstream else { return nil }
+    return engine
+  }
+}
+
+/// An erased observer whose subscription the keeper behind it keeps.
+@usableFromInline
+struct ErasedKeeper<Input: Sendable, Failure: Error>: UpstreamKeeper {
+  @usableFromInline let observer: AnySignalObserver<Input, Failure>
+  @usableFromInline let keeper: any EngineObserver
+
+  @inlinable
+  init(observer: AnySignalObserver<Input, Failure>, keeper: any EngineObserver) {
+    self.observer = observer
+    self.keeper = keeper
+  }
+
+  @inlinable
+  func receive(_ event: Event<Input, Failure>) -> SignalControl {
+    observer.receive(event)
+  }
+
+  @inlinable
+  @inline(__always)
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    keeper.keepUpstream(upstream)
   }
 }
 

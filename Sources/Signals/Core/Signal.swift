@@ -38,33 +38,4 @@ public protocol Signal<Output, Failure>: Sendable {
   /// - Returns: A subscription that cancels delivery when cancelled or deinitialized.
   func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure
-
-  /// Subscribes `observer` on behalf of an operator, which keeps the returned handle and always cancels
-  /// it itself: an implementation detail of Signals' own operators, not for use in apps.
-  ///
-  /// Unlike ``subscribe(_:)``, the handle is not an object of its own, so a chain of Signals' operators
-  /// allocates one subscription object (the one handed to the app), not one per operator. Releasing a
-  /// handle does not cancel. Signals of your own need not implement it: the default implementation wraps
-  /// ``subscribe(_:)``'s subscription.
-  func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure
-
-  /// This signal as one value delivered after a delay, then `finished`, if that is all it is (an
-  /// ``AfterSignal``): an operator may then run it as a timer of its own instead of subscribing it. An
-  /// implementation detail of Signals' own operators; `nil` by default.
-  var _scheduledValue: _ScheduledValue<Output>? { get }
-}
-
-extension Signal {
-  /// Wraps ``subscribe(_:)``'s subscription: cancelling the handle cancels it, and releasing the handle
-  /// releases it (which cancels it too).
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    SignalSubscriptionHandle(subscribe(observer))
-  }
-
-  /// `nil`: a signal is subscribed, unless it describes itself as one scheduled value.
-  @inlinable
-  public var _scheduledValue: _ScheduledValue<Output>? { nil }
 }

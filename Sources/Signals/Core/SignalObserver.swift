@@ -34,35 +34,6 @@ public protocol SignalObserver<Input, Failure>: Sendable {
 
   /// Receives one event and says whether to keep delivering.
   func receive(_ event: Event<Input, Failure>) -> SignalControl
-
-  /// What a `finished` sent to this observer after its subscription was cancelled does: an engine detail
-  /// for operators that answer one event with two (`first()` answers a value with the value and
-  /// `finished`). Keep the default, ``_SignalLateFinish/mustBeWithheld``, unless the observer is one of
-  /// Signals' own (the rule is written once, in `Sources/Signals/Engines/TrailingFinishGuard.swift`).
-  static var _lateFinish: _SignalLateFinish { get }
-}
-
-extension SignalObserver {
-  /// A `finished` after cancellation must not reach this observer: operators that send one after a value
-  /// guard it (the default).
-  @inlinable
-  public static var _lateFinish: _SignalLateFinish { .mustBeWithheld }
-}
-
-/// What a `finished` sent after cancellation does to an observer; see ``SignalObserver/_lateFinish``.
-///
-/// The cancellation contract says that once `cancel()` returns on the delivering thread, nothing more
-/// arrives. An operator that sends a value and then `finished` (first, last, reduce, collect, count,
-/// output(at:)) cannot see a cancel made by its downstream during the value: by default it hands out a
-/// guard's subscription that records one (an allocation per subscription). An observer that already
-/// drops late events, or ignores `finished` altogether, needs no guard.
-public enum _SignalLateFinish: Sendable {
-  /// It would be delivered: the operator must guard it.
-  case mustBeWithheld
-  /// The observer's own state drops it (an operator's observer whose subscription has ended).
-  case isDropped
-  /// The observer ignores terminal events (a value-only sink): the operator need not even send it.
-  case isIgnored
 }
 
 /// A type-erased observer that forwards every event to a closure.
@@ -94,3 +65,5 @@ public struct AnySignalObserver<Input: Sendable, Failure: Error>: SignalObserver
     handler(event)
   }
 }
+
+extension AnySignalObserver: EngineObserver {}

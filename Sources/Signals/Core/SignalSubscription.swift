@@ -19,79 +19,60 @@
 /// observer. Cancelling from another thread stops delivery promptly, but an
 /// event that was already being delivered finishes.
 public final class SignalSubscription: Hashable, @unchecked Sendable {  // immutable; `canceller` is thread-safe
-  /// What cancelling cancels (retained until deinit); `nil` for ``empty``. Unmanaged, so that a cancel
-  /// calls the canceller with a guaranteed reference instead of retaining and releasing the target.
+  /// What cancelling ends: an operator's storage, or `nil` for ``empty``.
   @usableFromInline
-  let target: Unmanaged<AnyObject>?
+  let target: AnyObject?
+  /// Which subscription of `target` (a subject has many).
   @usableFromInline
   let id: UInt64
-  /// Cancels `target`'s subscription `id`: a closure that captures nothing (but, made in unspecialized
-  /// generic code, its type's metadata); made in specialized code, cancelling runs the target's specialized
-  /// cancel, with no witness-table or generic-metadata lookups.
+  /// Ends subscription `id` of `target`: idempotent, callable from any thread.
   @usableFromInline
-  let canceller: (AnyObject, UInt64) -> Void
-
-  /// A subscription that calls `canceller(target, id)` on the first cancel and at deinit.
-  ///
-  /// `package`: Signals' own subscriptions are made this way, `target` being the `Locked` storage that holds
-  /// the whole per-subscription state (so that state costs one allocation) and `canceller` a capture-free
-  /// closure that casts it back (`LockStorage.unsafeCast`) and ends the subscription through the borrowed
-  /// storage. `canceller` must be idempotent, and it may run on any thread.
-  @inlinable
-  package init(object target: AnyObject?, id: UInt64, canceller: @escaping (AnyObject, UInt64) -> Void) {
-    self.target = target.map { Unmanaged.passRetained($0) }
-    self.id = id
-    self.canceller = canceller
-  }
+  let canceller: @Sendable (AnyObject, UInt64) -> Void
 
   /// The subscription an app gets for `handle`: it cancels what the handle cancels, also at deinit;
   /// ``empty`` when the handle has nothing to cancel.
   @inlinable
   package static func make(_ handle: consuming SignalSubscriptionHandle) -> SignalSubscription {
     guard handle.target != nil else { return .empty }
-    return SignalSubscription(object: handle.target, id: handle.id, canceller: handle.canceller)
+    return SignalSubscription(handle)
+  }
+
+  @inlinable
+  init(_ handle: consuming SignalSubscriptionHandle) {
+    target = handle.target
+    id = handle.id
+    canceller = handle.canceller
   }
 
   /// A subscription that runs `onCancel` once, on the first `cancel()` or at deinit, and then releases it.
   public convenience init(onCancel: @escaping @Sendable () -> Void) {
-    // One allocation besides this object: the locked closure, which is also what cancelling runs.
-    let action = Locked(PendingAction(onCancel))
-    self.init(object: action.storage, id: 0) { storage, _ in
-      LockStorage<PendingAction>.unsafeCast(storage).withLock { $0.take() }.body?()
-    }
+    self.init(Locked(PendingAction(onCancel)).handle())
   }
 
   /// A subscription that cancels all of `subscriptions` when cancelled, and then releases them.
   public convenience init(_ subscriptions: [SignalSubscription]) {
-    // The array itself, locked: no closure around it.
-    let group = Locked(Optional(subscriptions))
-    self.init(object: group.storage, id: 0) { storage, _ in
-      let taken = LockStorage<[SignalSubscription]?>.unsafeCast(storage).withLock { $0.take() }
-      for subscription in taken ?? [] { subscription.cancel() }
-    }
+    self.init(Locked(SubscriptionGroup(subscriptions)).handle())
   }
 
   /// A subscription with nothing to cancel, for signals that finish synchronously.
   ///
   /// One shared instance: returning it allocates nothing.
-  public static let empty = SignalSubscription(object: nil, id: 0) { _, _ in }
+  public static let empty = SignalSubscription(.empty)
 
   /// Stops delivery and releases everything the subscription holds upstream.
   ///
   /// Idempotent and thread-safe.
   @inlinable
   public func cancel() {
-    target?._withUnsafeGuaranteedRef { canceller($0, id) }
+    if let target { canceller(target, id) }
   }
 
   deinit {
-    guard let target else { return }
-    target._withUnsafeGuaranteedRef { canceller($0, id) }
-    target.release()
+    if let target { canceller(target, id) }
   }
 
   /// Cancels `subscription`, if any, and lets it go. When the caller held the last reference, releasing it
-  /// is what cancels (its deinit), so the target's cancel runs once rather than twice.
+  /// is what cancels (its deinit), so its target is ended once rather than twice.
   @inlinable
   package static func cancel(releasing subscription: consuming SignalSubscription?) {
     guard var subscription = subscription.take() else { return }
@@ -121,54 +102,68 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
   }
 }
 
-/// An upstream subscription as Signals' operators hold it: what to cancel, without an object of its own.
+/// A subscription as Signals' operators hold it: what to end, without an object of its own.
 ///
-/// See `Signal._subscribeHandle(_:)`. Cancelling is idempotent and thread-safe, like a
-/// ``SignalSubscription``'s; releasing a handle does not cancel (unless it wraps a subscription, which
-/// cancels when released).
-@frozen
-public struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `canceller` is thread-safe
+/// An engine keeps its whole state in one `Locked`; its handle names that storage and the subscription's
+/// id in it (`Locked.handle(id:)`), so handing one out allocates nothing. A handle cancels nothing when it
+/// is released (unless it holds a `SignalSubscription`, which cancels when released): whoever holds one
+/// cancels it, or lets it go once its signal ended by itself. Cancelling is idempotent and thread-safe.
+@usableFromInline
+package struct SignalSubscriptionHandle: @unchecked Sendable {  // immutable; `canceller` is thread-safe
   @usableFromInline let target: AnyObject?
   @usableFromInline let id: UInt64
-  @usableFromInline let canceller: (AnyObject, UInt64) -> Void
+  @usableFromInline let canceller: @Sendable (AnyObject, UInt64) -> Void
 
-  /// A handle that cancels `target`'s subscription `id` through `canceller` (capture-free, idempotent,
-  /// callable from any thread).
+  /// A handle that cancels by calling `canceller` with `target` and `id`.
   @inlinable
-  package init(object target: AnyObject?, id: UInt64, canceller: @escaping (AnyObject, UInt64) -> Void) {
+  package init(target: AnyObject?, id: UInt64, canceller: @escaping @Sendable (AnyObject, UInt64) -> Void) {
     self.target = target
     self.id = id
     self.canceller = canceller
   }
 
-  /// A handle holding `subscription`: cancelling the handle cancels it.
+  /// A handle holding `subscription`: cancelling the handle cancels it, and releasing the handle releases it.
   @inlinable
-  public init(_ subscription: SignalSubscription) {
-    self.init(object: subscription, id: 0) { subscription, _ in
-      unsafeDowncast(subscription, to: SignalSubscription.self).cancel()
+  package init(_ subscription: SignalSubscription) {
+    guard subscription.target != nil else {
+      self = .empty
+      return
     }
-  }
-
-  /// The subscription held by a handle made by ``init(_:)``; only for those.
-  @inlinable
-  var subscription: SignalSubscription {
-    unsafeDowncast(target.unsafelyUnwrapped, to: SignalSubscription.self)
+    self.init(target: subscription, id: 0) { subscription, _ in (subscription as! SignalSubscription).cancel() }
   }
 
   /// A handle with nothing to cancel (a signal that ended during subscription).
-  public static let empty = SignalSubscriptionHandle(object: nil, id: 0) { _, _ in }
-
-  /// Cancels the subscription. Idempotent and thread-safe.
-  ///
-  /// `consuming`: a handle is cancelled as it is let go, and cancelling one that is moved in calls the
-  /// canceller with the handle's own reference to the target (a borrowing `cancel` retained it for the call).
   @inlinable
-  public consuming func cancel() {
-    Self.cancel(self)
+  package static var empty: SignalSubscriptionHandle {
+    SignalSubscriptionHandle(target: nil, id: 0) { _, _ in }
   }
 
+  /// Cancels the subscription. Idempotent and thread-safe.
   @inlinable
-  static func cancel(_ handle: consuming SignalSubscriptionHandle) {
-    if let target = handle.target { handle.canceller(target, handle.id) }
+  package consuming func cancel() {
+    if let target { canceller(target, id) }
+  }
+}
+
+/// The subscriptions a `SignalSubscription` made of several cancels, once.
+@usableFromInline
+struct SubscriptionGroup: SubscriptionState {
+  @usableFromInline var subscriptions: [SignalSubscription]?
+
+  @usableFromInline
+  init(_ subscriptions: [SignalSubscription]) {
+    self.subscriptions = subscriptions
+  }
+
+  @usableFromInline
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    for subscription in state.withLock({ $0.subscriptions.take() }) ?? [] { subscription.cancel() }
+  }
+}
+
+extension PendingAction: SubscriptionState {
+  @usableFromInline
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    state.withLock { $0.take() }.body?()
   }
 }

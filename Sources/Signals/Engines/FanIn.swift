@@ -39,13 +39,10 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
     state = Locked(State(downstream: downstream, machine: machine))
   }
 
-  /// The handle handed to the downstream: cancelling it ends the operator (capture-free, through the
-  /// storage it borrows). An app's subscription wraps it (`SignalSubscription.make`).
+  /// The handle handed to the downstream: cancelling it ends the operator.
   @inlinable
   var handle: SignalSubscriptionHandle {
-    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      FanIn.cancel(LockStorage.unsafeCast(storage))
-    }
+    state.handle()
   }
 
   /// Runs `transition` under the lock (it must not call user code), then sends
@@ -156,21 +153,22 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
     subscription?.cancel()
   }
 
-  /// Subscribes `observer` to `upstream` in the reserved slot `key`, unless the operator ended or the slot
-  /// was dropped meanwhile: for observers that subscribe inner signals as they arrive.
+  /// Subscribes `observer`, which keeps its subscription in the reserved slot `key`, to `upstream`, unless
+  /// the operator ended or the slot was dropped meanwhile: for observers that subscribe inner signals as
+  /// they arrive.
   @inlinable
-  func subscribe<Upstream: Signal, Observer: SignalObserver>(_ upstream: Upstream, key: UInt64, with observer: Observer)
+  func subscribe<Upstream: Signal, Observer: UpstreamKeeper>(_ upstream: Upstream, key: UInt64, with observer: Observer)
   where Upstream.Output == Observer.Input, Upstream.Failure == Observer.Failure {
     guard isWaiting(for: key) else { return }
-    keep(upstream._subscribeHandle(observer), key: key)
+    upstream.subscribe(keeping: observer)
   }
 
-  /// Ends the operator whose storage is `storage` from the downstream side: no more events, every
-  /// upstream cancelled.
+  /// Ends the operator `state` is the state of, from the downstream side: no more events, every upstream
+  /// cancelled.
   @inlinable
-  static func cancel(_ storage: LockStorage<State>) {
-    storage.withLock { $0.end(discardingPending: true) }
-    cleanUp(storage)
+  static func cancel(_ state: Locked<State>) {
+    state.withLock { $0.end(discardingPending: true) }
+    cleanUp(state)
   }
 
   /// Releases and cancels, after unlocking, what an ending or a decided race left in the state. The hot
@@ -179,12 +177,36 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   /// value witnesses on every event (W3: about 300 instructions per value).
   @inlinable
   func cleanUp() {
-    Self.cleanUp(state.storage)
+    Self.cleanUp(state)
   }
 
   @inlinable
-  static func cleanUp(_ storage: LockStorage<State>) {
-    let cleanup = storage.withLock { $0.takeCleanup() }
+  static func cleanUp(_ state: Locked<State>) {
+    let cleanup = state.withLock { $0.takeCleanup() }
     cleanup?.dispose()
+  }
+}
+
+/// An observer of one of a fan-in's upstreams: it keeps that upstream's subscription in the slot `key`.
+@usableFromInline
+protocol FanInObserver: UpstreamKeeper {
+  associatedtype Downstream: SignalObserver
+  associatedtype Machine: FanInMachine
+  var fanIn: FanIn<Downstream, Machine> { get }
+  var key: UInt64 { get }
+}
+
+extension FanInObserver {
+  @inlinable
+  @inline(__always)
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    fanIn.keep(upstream, key: key)
+  }
+}
+
+extension FanInState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    FanIn.cancel(state)
   }
 }

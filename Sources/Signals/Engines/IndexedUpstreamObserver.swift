@@ -12,9 +12,9 @@ protocol IndexedFanInMachine: FanInMachine {
   mutating func finished<Failure>(at index: Int) -> FanInStep<[Element], Failure>
 }
 
-/// Receives the events of upstream `index` and feeds them to the fanIn's machine.
+/// Receives the events of upstream `index` and feeds them to the fan-in's machine.
 @usableFromInline
-struct IndexedUpstreamObserver<Downstream: SignalObserver, Machine: IndexedFanInMachine>: SignalObserver
+struct IndexedUpstreamObserver<Downstream: SignalObserver, Machine: IndexedFanInMachine>: FanInObserver
 where Downstream.Input == [Machine.Element] {
   @usableFromInline let fanIn: FanIn<Downstream, Machine>
   @usableFromInline let index: Int
@@ -24,6 +24,9 @@ where Downstream.Input == [Machine.Element] {
     self.fanIn = fanIn
     self.index = index
   }
+
+  @inlinable
+  var key: UInt64 { UInt64(index) }
 
   @inlinable
   func receive(_ event: Event<Machine.Element, Downstream.Failure>) -> SignalControl {

@@ -103,7 +103,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
       break
     case .one(let entry):
       if entry.deliver(work.event) == .stop && !work.event.isTerminal {
-        removeObserver(id: entry.id)
+        SubjectState.cancel(state, id: entry.id)
       }
     case .many(let list):
       // The snapshot was taken under the lock: its first live entry was attached then. Any later one may
@@ -114,7 +114,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
         if !isFirst && state.withLock({ _ in entry.isRemoved }) { continue }
         isFirst = false
         if entry.deliver(work.event) == .stop && !work.event.isTerminal {
-          removeObserver(id: entry.id)
+          SubjectState.cancel(state, id: entry.id)
         }
       }
     }
@@ -163,21 +163,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
     case .drain(let work):
       drain(startingWith: work)
     }
-    // Capture-free: the subscription cancels through the storage it borrows, with no retain.
-    return SignalSubscriptionHandle(object: state.storage, id: id) { storage, id in
-      SubjectCore.removeObserver(LockStorage.unsafeCast(storage), id: id)
-    }
-  }
-
-  @inlinable
-  func removeObserver(id: UInt64) {
-    Self.removeObserver(state.storage, id: id)
-  }
-
-  @inlinable
-  static func removeObserver(_ storage: LockStorage<SubjectState<Output, Failure>>, id: UInt64) {
-    let removed = storage.withLock { $0.remove(id: id) }
-    _ = removed  // closures are released here, outside the lock
+    return state.handle(id: id)
   }
 
   /// Whether any observer is attached.
@@ -187,5 +173,14 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
       if case .none = $0.observers { return false }
       return true
     }
+  }
+}
+
+extension SubjectState: SubscriptionState {
+  /// Removes observer `id`: what cancelling its subscription does.
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    let removed = state.withLock { $0.remove(id: id) }
+    _ = removed  // released here, outside the lock
   }
 }

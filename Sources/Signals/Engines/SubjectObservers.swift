@@ -5,8 +5,8 @@
 /// A class so that the fast path can call it without retaining it: an entry
 /// removed while a delivery is in progress is kept in `retired` until the
 /// drainer goes idle. The observer itself lives in the subclass
-/// ``SubjectObserverEntry``; `invoke` is a capture-free closure made by the
-/// subclass's specialized initializer, so delivery runs specialized code and the
+/// ``SubjectObserverEntry``; `invoke` is a closure without captures made by the
+/// subclass's specialized initializer, so delivery runs specialized code, and the
 /// entry is the subscription's only allocation besides its token.
 ///
 /// `isRemoved` is the entry's one mutable field, read and written only under the subject's lock: a
@@ -36,11 +36,11 @@ class SubjectEntry<Output: Sendable, Failure: Error>: @unchecked Sendable {
 @usableFromInline
 final class SubjectObserverEntry<Observer: SignalObserver>: SubjectEntry<Observer.Input, Observer.Failure>,
   @unchecked Sendable
-{  // immutable
+{  // the observer is immutable; the rest is the base class's
   @usableFromInline let observer: Observer
 
   @inlinable
-  init(id: UInt64, observer: Observer) {
+  init(id: UInt64, observer: consuming Observer) {
     self.observer = observer
     super.init(id: id) { entry, event in
       unsafeDowncast(entry, to: SubjectObserverEntry<Observer>.self).observer.receive(event)

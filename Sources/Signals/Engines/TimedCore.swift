@@ -38,34 +38,37 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     state = Locked(consume initial)
   }
 
-  /// The handle handed downstream: ends the operator, capture-free.
+  /// The handle handed downstream: ends the operator.
   @inlinable
   var handle: SignalSubscriptionHandle {
-    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      TimedCore.end(LockStorage.unsafeCast(storage))
-    }
+    state.handle()
   }
 
-  /// Keeps `upstream`, the subscription of this engine's `TimedUpstreamObserver`, and schedules the
-  /// machine's first timer on `scheduler` (the signal's), in one lock round trip; returns ``handle``.
+  /// Keeps `upstream`, the subscription of this engine's `TimedUpstreamObserver` (or `fallback`'s, of its
+  /// `TimedFallbackObserver`), unless the machine ended it meanwhile (then it is cancelled).
+  @inlinable
+  func keep(_ upstream: consuming SignalSubscriptionHandle, fallback: Bool = false) {
+    var upstream = Optional(upstream)
+    state.withLock { state in
+      if fallback {
+        if state.delivery.isOpen { state.fallback = upstream.take() }
+      } else if !state.upstreamEnded {
+        state.upstream = upstream.take()
+      }
+    }
+    upstream?.cancel()
+  }
+
+  /// Schedules the machine's first timer on `scheduler` (the signal's), once the upstream is subscribed;
+  /// returns ``handle``.
   ///
   /// The operator's face subscribes the upstream itself, not this method: a generic engine function that
   /// subscribes an upstream would appear once per time operator of a chain with a growing observer type,
-  /// and the compiler's specializer gives up at the third (the Engines article, rule 14).
+  /// and the compiler's specializer gives up at the third (the Engines article).
   @inlinable
-  func attach(
-    _ upstream: consuming SignalSubscriptionHandle, starting timer: TimedTimerRequest?,
-    on scheduler: SchedulerReference
-  ) -> SignalSubscriptionHandle {
+  func attach(starting timer: TimedTimerRequest?, on scheduler: SchedulerReference) -> SignalSubscriptionHandle {
     // Measured from the end of the upstream's subscription (the same instant in virtual time).
-    var token = timer.map { schedule($0, on: scheduler) }
-    var upstream = Optional(upstream)  // moved, not copied, into the state; what is left was not kept
-    state.withLock { state in
-      if !state.upstreamEnded { state.upstream = upstream.take() }
-      if let id = timer?.id, let kept = token, state.timers.setToken(kept, for: id) { token = nil }
-    }
-    upstream?.cancel()
-    if let token { scheduler.cancel(token) }
+    if let timer { startTimer(timer, on: scheduler) }
     return handle
   }
 
@@ -195,7 +198,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     endedUpstream.take()?.cancel()
     guard drained else {
       // `source` was answered `stop` (or sent the terminal event): it ends by itself.
-      Self.end(state.storage, sparing: source)
+      Self.end(state, sparing: source)
       return .stop
     }
     // Ended meanwhile (a cancel from another thread): `deliverer` kept the downstream, released here.
@@ -231,19 +234,15 @@ extension TimedCore {
       state.withLock { $0.delivery.post(failure, claiming: &deliverer) }
       if deliverer != nil { _ = deliver(failure, holding: nil, from: &deliverer, answering: .none, after: .nothing) }
     case .switchTo(let fallback):
-      var subscription = Optional(fallback._subscribeHandle(TimedFallbackObserver(core: self)))
-      state.withLock { state in
-        if state.delivery.isOpen { state.fallback = subscription.take() }
-      }
-      subscription?.cancel()
+      fallback.subscribe(keeping: TimedFallbackObserver(core: self))
     }
   }
 
-  /// Ends the operator whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
-  /// nothing more is delivered, and the upstream, the fallback and the timers are cancelled, except
-  /// `spared`, which was answered `stop` and ends by itself (its subscription is only let go).
+  /// Ends the operator `state` is the state of: nothing more is delivered, and the upstream, the fallback
+  /// and the timers are cancelled, except `spared`, which was answered `stop` and ends by itself (its
+  /// subscription is only let go).
   @inlinable
-  static func end(_ storage: LockStorage<State>, sparing spared: TimedSource = .none) {
+  static func end(_ state: Locked<State>, sparing spared: TimedSource = .none) {
     // Taken into locals of concrete types, released or cancelled after unlocking.
     var downstream: Downstream?
     var queued = EventQueue<Event<Output, Failure>>()
@@ -254,7 +253,7 @@ extension TimedCore {
     var leftovers: Machine.Leftovers?
     unowned(unsafe) var scheduler: SchedulerReference? = nil
     var hasTimers = false
-    let first = storage.withLock { state -> Bool in
+    let first = state.withLock { state -> Bool in
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }
       state.upstreamEnded = true
       upstream = state.upstream.take()
@@ -275,5 +274,12 @@ extension TimedCore {
     }
     if spared != .upstream { upstream.take()?.cancel() }
     if spared != .fallback { fallback.take()?.cancel() }
+  }
+}
+
+extension TimedState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    TimedCore.end(state)
   }
 }

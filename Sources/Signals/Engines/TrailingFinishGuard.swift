@@ -6,12 +6,12 @@
 // upstream's, which cannot see into the operator; so these operators hand out a
 // guard's subscription instead, which records the cancellation and cancels upstream.
 //
-// Whether a guard is needed is a static property of the downstream (`SignalObserver._lateFinish`,
-// constant once specialized: no runtime conformance lookup). An observer that ignores terminal events
-// (the value-only sink behind `sink(receiveValue:)`) gets no guard and no `finished`; one whose own state
-// drops events once its subscription ended (`timeout`'s, and the stateless forwarders in front of such an
-// observer) gets no guard and the `finished` directly. Either way: one allocation and up to four lock round
-// trips less per subscription.
+// Whether a guard is needed is a property of the downstream's type (`EngineObserver.lateFinish`), decided
+// when the operator is specialized: an observer that ignores terminal events (the value-only sink behind
+// `sink(receiveValue:)`) gets no guard and no `finished`; one whose operator drops events once its
+// subscription ended (`timeout`'s, and the stateless forwarders in front of such an observer) gets no
+// guard and the `finished` directly. Either way: one allocation and up to four lock round trips less per
+// subscription.
 
 /// The state of a ``TrailingFinishGuard``.
 @usableFromInline
@@ -26,7 +26,7 @@ struct TrailingFinishGuardState: Sendable {
 /// Records whether the downstream cancelled, and owns the upstream subscription: one `Locked`
 /// (one allocation), which the subscription it hands out cancels.
 @usableFromInline
-struct TrailingFinishGuard: Sendable {
+struct TrailingFinishGuard: SubscriptionHolder {
   @usableFromInline let state: Locked<TrailingFinishGuardState>
 
   @inlinable
@@ -34,15 +34,39 @@ struct TrailingFinishGuard: Sendable {
     state = Locked(TrailingFinishGuardState())
   }
 
-  /// Keeps `upstream` and returns the handle to hand downstream in its place.
+  /// Subscribes `downstream` to `upstream` through the observer `observer` makes: with a guard when the
+  /// downstream needs one (see the top of this file), which keeps the upstream's subscription and whose
+  /// handle is handed downstream; without, the upstream's own subscription is the downstream's.
+  ///
+  /// Always inlined (it subscribes an upstream: see `Signal.subscribe(keeping:)`).
   @inlinable
-  func connect(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
-    // Nobody can cancel before the returned handle exists: just keep (move in) the upstream's.
-    var moving = Optional(upstream)
-    state.withLock { $0.upstream = moving.take() }
-    return SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      TrailingFinishGuard.cancel(LockStorage.unsafeCast(storage))
+  @inline(__always)
+  static func subscribe<Upstream: Signal, Downstream: SignalObserver, Observer: SignalObserver>(
+    _ downstream: Downstream, to upstream: Upstream, through observer: (TrailingFinishGuard?) -> Observer
+  ) -> SignalSubscription where Observer.Input == Upstream.Output, Observer.Failure == Upstream.Failure {
+    guard lateFinish(of: Downstream.self) != .delivered else {
+      let finishGuard = TrailingFinishGuard()
+      upstream.subscribe(keeping: HeldObserver(observer(finishGuard), heldBy: finishGuard))
+      return .handing(finishGuard.handle, to: downstream)
     }
+    return upstream.subscribe(observer(nil))
+  }
+
+  /// The handle handed downstream: records the cancellation and cancels the upstream.
+  @inlinable
+  var handle: SignalSubscriptionHandle {
+    state.handle()
+  }
+
+  /// Keeps `upstream`, unless the downstream cancelled meanwhile (then it is cancelled).
+  @inlinable
+  func keep(_ upstream: consuming SignalSubscriptionHandle) {
+    var moving = Optional(upstream)
+    let cancelled = state.withLock { state -> Bool in
+      if !state.cancelled { state.upstream = moving.take() }
+      return state.cancelled
+    }
+    if cancelled { moving?.cancel() }
   }
 
   /// Sends `finished` after a value, unless the downstream cancelled meanwhile.
@@ -52,7 +76,6 @@ struct TrailingFinishGuard: Sendable {
   /// `cancel()` of the downstream finds nothing to cancel upstream.
   @inlinable
   func finish<Downstream: SignalObserver>(_ downstream: Downstream) -> SignalControl {
-    // Taken into a local (an optional handle returned through `withLock` is copied, not moved).
     var upstream: SignalSubscriptionHandle?
     let cancelled = state.withLock { state -> Bool in
       upstream = state.upstream.take()
@@ -63,17 +86,11 @@ struct TrailingFinishGuard: Sendable {
     return downstream.receive(.finished)
   }
 
+  /// Records the cancellation and cancels the upstream.
   @inlinable
-  func cancel() {
-    Self.cancel(state.storage)
-  }
-
-  /// Records the cancellation and cancels the upstream; `storage` is only borrowed (a canceller's
-  /// guaranteed reference), so cancelling retains nothing.
-  @inlinable
-  static func cancel(_ storage: LockStorage<TrailingFinishGuardState>) {
+  static func cancel(_ state: Locked<TrailingFinishGuardState>) {
     var upstream: SignalSubscriptionHandle?
-    storage.withLock { state in
+    state.withLock { state in
       state.cancelled = true
       upstream = state.upstream.take()
     }
@@ -81,28 +98,20 @@ struct TrailingFinishGuard: Sendable {
   }
 }
 
-extension TrailingFinishGuard {
-  /// A guard for a downstream of type `downstream`, or `nil` if it needs none (see the top of this file).
-  @inlinable
-  static func guarding<Downstream: SignalObserver>(_ downstream: Downstream.Type) -> TrailingFinishGuard? {
-    Downstream._lateFinish == .mustBeWithheld ? TrailingFinishGuard() : nil
-  }
-}
-
 extension TrailingFinishGuard? {
-  /// The handle to return: the guard's, or the upstream's itself when there is no guard.
-  @inlinable
-  func connect(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
-    guard let finishGuard = self else { return upstream }
-    return finishGuard.connect(upstream)
-  }
-
   /// Sends `finished` after a value the downstream answered `continue` to: through the guard; without one,
   /// directly, or not at all to a downstream that ignores it. Answers `stop` if nothing was sent.
   @inlinable
   func finish<Downstream: SignalObserver>(_ downstream: Downstream) -> SignalControl {
     if let finishGuard = self { return finishGuard.finish(downstream) }
-    guard Downstream._lateFinish == .isDropped else { return .stop }
+    guard lateFinish(of: Downstream.self) == .dropped else { return .stop }
     return downstream.receive(.finished)
+  }
+}
+
+extension TrailingFinishGuardState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    TrailingFinishGuard.cancel(state)
   }
 }

@@ -19,7 +19,8 @@
 //   its subscription object.
 // No lock is held while an upstream is subscribed or an observer is called.
 // The whole per-subscription state is one `Locked` (one allocation), which is also what the operator's
-// subscription cancels, through a capture-free closure that borrows it.
+// subscription cancels. Each upstream's observer keeps that upstream's subscription, if its generation is
+// still current (`UpstreamSwitchObserver`).
 
 /// What an ``UpstreamSwitch`` keeps per subscription: at least the downstream observer.
 @usableFromInline
@@ -39,7 +40,7 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     @usableFromInline var generation: UInt64 = 0
     @usableFromInline var current: SignalSubscriptionHandle?
     /// A subscription waiting for the loop (see `switchTo`).
-    @usableFromInline var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
+    @usableFromInline var next: (@Sendable (UInt64) -> Void)?
     /// Whether a `switchTo` loop is running.
     @usableFromInline var isSubscribing = false
 
@@ -54,7 +55,7 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     @inlinable
     mutating func end(
       taking context: inout Context?, _ current: inout SignalSubscriptionHandle?,
-      _ next: inout (@Sendable (UInt64) -> SignalSubscriptionHandle)?
+      _ next: inout (@Sendable (UInt64) -> Void)?
     ) {
       generation &+= 1
       context = self.context.take()
@@ -70,13 +71,22 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     state = Locked(State(context: context))
   }
 
-  /// The handle handed downstream: cancels the current upstream and releases the context, capture-free.
-  /// An app's subscription wraps it (`SignalSubscription.make`).
+  /// The handle handed downstream: cancels the current upstream and releases the context.
   @inlinable
   var handle: SignalSubscriptionHandle {
-    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      UpstreamSwitch.cancel(LockStorage.unsafeCast(storage))
+    state.handle()
+  }
+
+  /// Keeps `subscription`, the upstream's of generation `generation`, if that upstream is still current;
+  /// else cancels it.
+  @inlinable
+  func keep(_ subscription: consuming SignalSubscriptionHandle, generation: UInt64) {
+    var moving = Optional(subscription)
+    state.withLock { state in
+      guard state.context != nil, state.generation == generation else { return }
+      state.current = moving.take()
     }
+    moving?.cancel()
   }
 
   /// The context, if `generation` is the current upstream and the operator is live.
@@ -101,7 +111,7 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   func end(ifCurrent generation: UInt64) -> Context? {
     var context: Context?
     var current: SignalSubscriptionHandle?
-    var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
+    var next: (@Sendable (UInt64) -> Void)?
     state.withLock { state in
       guard state.generation == generation, state.context != nil else { return }
       state.end(taking: &context, &current, &next)
@@ -112,10 +122,11 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     return context
   }
 
-  /// Moves to a new upstream: `subscribe` is called with its generation and returns its subscription.
-  /// Events of the previous upstream are ignored from now on.
+  /// Moves to a new upstream: `subscribe` is called with its generation, and subscribes an observer that
+  /// keeps the subscription with it (an `UpstreamSwitchObserver`). Events of the previous upstream are
+  /// ignored from now on.
   @inlinable
-  func switchTo(_ subscribe: @escaping @Sendable (UInt64) -> SignalSubscriptionHandle) {
+  func switchTo(_ subscribe: @escaping @Sendable (UInt64) -> Void) {
     let (shouldRun, previous): (Bool, SignalSubscriptionHandle?) = state.withLock { state in
       guard state.context != nil else { return (false, nil) }
       state.generation &+= 1
@@ -127,21 +138,11 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     }
     _ = previous  // released outside the lock (the previous upstream has ended)
     guard shouldRun else { return }  // the loop already on the stack takes it
-    var subscribed: (UInt64, SignalSubscriptionHandle)? = nil
     while true {
-      // One lock per turn: keep (or drop) what the last turn subscribed, and take the next request (into
-      // locals: a closure returned through `withLock`'s generic result is re-abstracted, which allocates).
-      var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
-      var stale: SignalSubscriptionHandle?
+      // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted.
+      var next: (@Sendable (UInt64) -> Void)?
       var generation: UInt64 = 0
       let live = state.withLock { state -> Bool in
-        if let (generation, subscription) = subscribed.take() {
-          if state.context != nil && state.generation == generation {
-            state.current = subscription
-          } else {
-            stale = subscription
-          }
-        }
         next = state.next.take()
         guard state.context != nil, next != nil else {
           state.isSubscribing = false
@@ -150,29 +151,44 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
         generation = state.generation
         return true
       }
-      stale.take()?.cancel()
       guard live, let subscribe = next.take() else { return }  // a request left after an end is released here
-      subscribed = (generation, subscribe(generation))
+      subscribe(generation)
     }
   }
 
-  /// Cancels the current upstream and releases the context, for the subscription whose storage is
-  /// `storage`, only borrowed (a canceller's guaranteed reference): cancelling retains nothing. Idempotent.
+  /// Cancels the current upstream and releases the context. Idempotent.
   @inlinable
-  static func cancel(_ storage: LockStorage<State>) {
+  static func cancel(_ state: Locked<State>) {
     var context: Context?
     var current: SignalSubscriptionHandle?
-    var next: (@Sendable (UInt64) -> SignalSubscriptionHandle)?
-    storage.withLock { state in state.end(taking: &context, &current, &next) }
+    var next: (@Sendable (UInt64) -> Void)?
+    state.withLock { state in state.end(taking: &context, &current, &next) }
     current.take()?.cancel()
     _ = (context, next)  // released here, outside the lock
+  }
+}
+
+/// An observer of one of a switching operator's upstreams, by generation: it keeps that upstream's
+/// subscription while its generation is current.
+@usableFromInline
+protocol UpstreamSwitchObserver: UpstreamKeeper {
+  associatedtype Context: UpstreamSwitchContext
+  var upstreamSwitch: UpstreamSwitch<Context> { get }
+  var generation: UInt64 { get }
+}
+
+extension UpstreamSwitchObserver {
+  @inlinable
+  @inline(__always)
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    upstreamSwitch.keep(upstream, generation: generation)
   }
 }
 
 /// Forwards an upstream's events to the context's downstream while its generation is current;
 /// a terminal event (or a downstream `.stop`) ends the operator.
 @usableFromInline
-struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: SignalObserver {
+struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: UpstreamSwitchObserver {
   @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
   @usableFromInline let generation: UInt64
 
@@ -203,5 +219,12 @@ extension UpstreamSwitch {
     let answer = context.downstream.receive(event)
     if answer == .stop { end(ifCurrent: generation) }
     return answer
+  }
+}
+
+extension UpstreamSwitch.State: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    UpstreamSwitch.cancel(state)
   }
 }

@@ -52,13 +52,6 @@ where Elements.Element == Upstream.Output {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(AppendObserver(downstream: observer, elements: elements))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(AppendObserver(downstream: observer, elements: elements))
-  }
 }
 
 @usableFromInline
@@ -82,3 +75,7 @@ where Elements.Element == Downstream.Input {
     return downstream.receive(.finished)
   }
 }
+
+extension AppendSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension AppendObserver: ForwardingObserver {}
+extension AppendObserver: EngineObserver where Downstream: EngineObserver {}

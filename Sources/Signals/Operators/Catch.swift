@@ -46,19 +46,12 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(context: CatchContext(downstream: observer, handler: handler))
     let upstream = upstream
     upstreamSwitch.switchTo { generation in
-      upstream._subscribeHandle(CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream.subscribe(keeping: CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
-    return upstreamSwitch.handle
+    return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
@@ -77,7 +70,7 @@ where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Fail
 
 /// Observes the upstream of `catch`: a failure switches to the fallback.
 @usableFromInline
-struct CatchObserver<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: SignalObserver
+struct CatchObserver<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: UpstreamSwitchObserver
 where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Failure {
   @usableFromInline typealias Context = CatchContext<Downstream, UpstreamFailure, NewSignal>
   @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
@@ -103,9 +96,11 @@ where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Fail
       let fallback = context.handler(error)
       let upstreamSwitch = upstreamSwitch
       upstreamSwitch.switchTo { generation in
-        fallback._subscribeHandle(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
+        fallback.subscribe(keeping: UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
       }
       return .stop
     }
   }
 }
+
+extension CatchSignal: HandsOverSubscription {}

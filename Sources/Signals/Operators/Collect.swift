@@ -52,16 +52,9 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return finishGuard.connect(
-      upstream._subscribeHandle(CollectObserver(downstream: observer, count: nil, finishGuard: finishGuard)))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      CollectObserver(downstream: observer, count: nil, finishGuard: $0)
+    }
   }
 }
 
@@ -89,16 +82,9 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return finishGuard.connect(
-      upstream._subscribeHandle(CollectObserver(downstream: observer, count: count, finishGuard: finishGuard)))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      CollectObserver(downstream: observer, count: count, finishGuard: $0)
+    }
   }
 }
 
@@ -107,7 +93,7 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
 final class CollectObserver<Downstream: SignalObserver, Element: Sendable>: SignalObserver, Sendable
 where Downstream.Input == [Element] {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
+  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let count: Int?
   @usableFromInline let buffer: Locked<[Element]>
@@ -152,3 +138,8 @@ where Downstream.Input == [Element] {
     }
   }
 }
+
+extension CollectSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension CollectByCountSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension CollectObserver: ForwardingObserver {}
+extension CollectObserver: EngineObserver where Downstream: EngineObserver {}

@@ -39,14 +39,6 @@ public struct CompactMapSignal<Upstream: Signal, Output: Sendable>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(CompactMapObserver(downstream: observer, transform: transform))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(CompactMapObserver(downstream: observer, transform: transform))
-  }
 }
 
 @usableFromInline
@@ -60,10 +52,6 @@ struct CompactMapObserver<Downstream: SignalObserver, Input: Sendable>: SignalOb
     self.transform = transform
   }
 
-  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
-  @inlinable
-  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
-
   @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
@@ -74,4 +62,12 @@ struct CompactMapObserver<Downstream: SignalObserver, Input: Sendable>: SignalOb
     case .failed(let error): return downstream.receive(.failed(error))
     }
   }
+}
+
+extension CompactMapSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension CompactMapObserver: ForwardingObserver {}
+extension CompactMapObserver: EngineObserver where Downstream: EngineObserver {
+  /// Stateless: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var lateFinish: LateFinish { Downstream.lateFinish }
 }

@@ -54,19 +54,12 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(context: ConcatenateContext(downstream: observer, suffix: suffix))
     let prefix = prefix
     upstreamSwitch.switchTo { generation in
-      prefix._subscribeHandle(ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      prefix.subscribe(keeping: ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
-    return upstreamSwitch.handle
+    return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
@@ -85,7 +78,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
 
 /// Observes the prefix: its `finished` switches to the suffix.
 @usableFromInline
-struct ConcatenatePrefixObserver<Downstream: SignalObserver, Suffix: Signal>: SignalObserver
+struct ConcatenatePrefixObserver<Downstream: SignalObserver, Suffix: Signal>: UpstreamSwitchObserver
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
   @usableFromInline typealias Context = ConcatenateContext<Downstream, Suffix>
   @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
@@ -107,7 +100,7 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
       let suffix = context.suffix
       let upstreamSwitch = upstreamSwitch
       upstreamSwitch.switchTo { generation in
-        suffix._subscribeHandle(UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
+        suffix.subscribe(keeping: UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
       }
       return .stop
     case .failed:
@@ -117,3 +110,5 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     }
   }
 }
+
+extension ConcatenateSignal: HandsOverSubscription {}

@@ -36,17 +36,9 @@ public struct CountSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return finishGuard.connect(
-      upstream._subscribeHandle(
-        CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, finishGuard: finishGuard)))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, finishGuard: $0)
+    }
   }
 }
 
@@ -55,7 +47,7 @@ public struct CountSignal<Upstream: Signal>: Signal {
 final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
 where Downstream.Input == Int {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
+  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let counter: Locked<Int>
 
@@ -80,3 +72,7 @@ where Downstream.Input == Int {
     }
   }
 }
+
+extension CountSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension CountObserver: ForwardingObserver {}
+extension CountObserver: EngineObserver where Downstream: EngineObserver {}

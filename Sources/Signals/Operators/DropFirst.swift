@@ -48,15 +48,6 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
     guard count > 0 else { return upstream.subscribe(observer) }
     return upstream.subscribe(DropFirstObserver(downstream: observer, count: count))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    guard count > 0 else { return upstream._subscribeHandle(observer) }
-    return upstream._subscribeHandle(DropFirstObserver(downstream: observer, count: count))
-  }
 }
 
 /// The per-subscription count of `dropFirst`.
@@ -84,3 +75,7 @@ final class DropFirstObserver<Downstream: SignalObserver>: SignalObserver, Senda
     return downstream.receive(event)
   }
 }
+
+extension DropFirstSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension DropFirstObserver: ForwardingObserver {}
+extension DropFirstObserver: EngineObserver where Downstream: EngineObserver {}

@@ -39,14 +39,6 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(DropWhileObserver(downstream: observer, predicate: predicate))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(DropWhileObserver(downstream: observer, predicate: predicate))
-  }
 }
 
 /// The per-subscription switch of `drop(while:)`.
@@ -73,3 +65,7 @@ final class DropWhileObserver<Downstream: SignalObserver>: SignalObserver, Senda
     return downstream.receive(event)
   }
 }
+
+extension DropWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension DropWhileObserver: ForwardingObserver {}
+extension DropWhileObserver: EngineObserver where Downstream: EngineObserver {}

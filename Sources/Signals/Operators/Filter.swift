@@ -32,14 +32,6 @@ public struct FilterSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(FilterObserver(downstream: observer, isIncluded: isIncluded))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(FilterObserver(downstream: observer, isIncluded: isIncluded))
-  }
 }
 
 @usableFromInline
@@ -52,10 +44,6 @@ struct FilterObserver<Downstream: SignalObserver>: SignalObserver {
     self.downstream = downstream
     self.isIncluded = isIncluded
   }
-
-  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
-  @inlinable
-  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
 
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
@@ -76,4 +64,12 @@ extension FilterSignal {
     let first = self.isIncluded
     return FilterSignal(upstream: upstream) { first($0) && isIncluded($0) }
   }
+}
+
+extension FilterSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension FilterObserver: ForwardingObserver {}
+extension FilterObserver: EngineObserver where Downstream: EngineObserver {
+  /// Stateless: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var lateFinish: LateFinish { Downstream.lateFinish }
 }

@@ -48,16 +48,9 @@ public struct FirstSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return finishGuard.connect(
-      upstream._subscribeHandle(FirstObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard)))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      FirstObserver(downstream: observer, predicate: predicate, finishGuard: $0)
+    }
   }
 }
 
@@ -65,7 +58,7 @@ public struct FirstSignal<Upstream: Signal>: Signal {
 @usableFromInline
 struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
+  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
 
@@ -86,3 +79,7 @@ struct FirstObserver<Downstream: SignalObserver>: SignalObserver {
     return .stop
   }
 }
+
+extension FirstSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension FirstObserver: ForwardingObserver {}
+extension FirstObserver: EngineObserver where Downstream: EngineObserver {}

@@ -65,31 +65,17 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    guard receiveCancel != nil else {
-      receiveSubscription?()
+    receiveSubscription?()
+    guard let receiveCancel else {
       return upstream.subscribe(
         HandleEventsObserver(
           downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: nil))
     }
-    return .make(_subscribeHandle(observer))  // the cancel hook's: one subscription object, as before
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    receiveSubscription?()
-    guard let receiveCancel else {
-      return upstream._subscribeHandle(
-        HandleEventsObserver(
-          downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: nil))
-    }
     let hook = HandleEventsCancelHook(receiveCancel)
-    hook.attach(
-      upstream._subscribeHandle(
-        HandleEventsObserver(
-          downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)))
-    return hook.handle
+    let hooked = HandleEventsObserver(
+      downstream: observer, receiveValue: receiveValue, receiveCompletion: receiveCompletion, cancelHook: hook)
+    upstream.subscribe(keeping: HeldObserver(hooked, heldBy: hook))
+    return .handing(hook.handle, to: observer)
   }
 }
 
@@ -135,7 +121,7 @@ struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
 /// holds the upstream subscription to cancel with it: one `Locked` (one allocation), which is also what
 /// the handle it hands out cancels.
 @usableFromInline
-struct HandleEventsCancelHook: Sendable {
+struct HandleEventsCancelHook: SubscriptionHolder {
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var onCancel: (@Sendable () -> Void)?
@@ -155,17 +141,15 @@ struct HandleEventsCancelHook: Sendable {
     state = Locked(State(onCancel: onCancel))
   }
 
-  /// The handle handed downstream: fires the hook, capture-free (the hook is not generic).
+  /// The handle handed downstream: fires the hook.
   @inlinable
   var handle: SignalSubscriptionHandle {
-    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      HandleEventsCancelHook.cancel(LockStorage.unsafeCast(storage))
-    }
+    state.handle()
   }
 
   /// Keeps the upstream subscription, unless the hook is already done (then it is cancelled at once).
   @inlinable
-  func attach(_ upstream: consuming SignalSubscriptionHandle) {
+  func keep(_ upstream: consuming SignalSubscriptionHandle) {
     var moving = Optional(upstream)  // moved, not copied, into the state; left here if not kept
     state.withLock { state in
       guard !state.isDone else { return }
@@ -192,16 +176,15 @@ struct HandleEventsCancelHook: Sendable {
   /// The downstream stopped: fire the hook once, then cancel the upstream.
   @inlinable
   func cancel() {
-    Self.cancel(state.storage)
+    Self.cancel(state)
   }
 
-  /// The downstream cancelled or stopped: fire the hook once, then cancel the upstream. `storage` is only
-  /// borrowed (a canceller's guaranteed reference), so cancelling retains nothing.
+  /// The downstream cancelled or stopped: fire the hook once, then cancel the upstream.
   @usableFromInline
-  static func cancel(_ storage: LockStorage<State>) {
+  static func cancel(_ state: Locked<State>) {
     var onCancel: (@Sendable () -> Void)?
     var upstream: SignalSubscriptionHandle?
-    storage.withLock { state in
+    state.withLock { state in
       guard !state.isDone else { return }
       state.isDone = true
       onCancel = state.onCancel.take()
@@ -209,5 +192,16 @@ struct HandleEventsCancelHook: Sendable {
     }
     onCancel.take()?()
     upstream.take()?.cancel()
+  }
+}
+
+extension HandleEventsSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension HandleEventsObserver: ForwardingObserver {}
+extension HandleEventsObserver: EngineObserver where Downstream: EngineObserver {}
+
+extension HandleEventsCancelHook.State: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    HandleEventsCancelHook.cancel(state)
   }
 }

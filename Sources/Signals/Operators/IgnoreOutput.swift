@@ -37,14 +37,6 @@ public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
-  }
 }
 
 @usableFromInline
@@ -66,3 +58,7 @@ where Downstream.Input == Never {
     }
   }
 }
+
+extension IgnoreOutputSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension IgnoreOutputObserver: ForwardingObserver {}
+extension IgnoreOutputObserver: EngineObserver where Downstream: EngineObserver {}

@@ -45,16 +45,9 @@ public struct LastSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return finishGuard.connect(
-      upstream._subscribeHandle(LastObserver(downstream: observer, predicate: predicate, finishGuard: finishGuard)))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      LastObserver(downstream: observer, predicate: predicate, finishGuard: $0)
+    }
   }
 }
 
@@ -62,7 +55,7 @@ public struct LastSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
+  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
   @usableFromInline let last: Locked<Downstream.Input?>
@@ -99,3 +92,7 @@ final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
     }
   }
 }
+
+extension LastSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension LastObserver: ForwardingObserver {}
+extension LastObserver: EngineObserver where Downstream: EngineObserver {}

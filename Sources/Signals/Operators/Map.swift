@@ -37,14 +37,6 @@ public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(MapObserver(downstream: observer, transform: transform))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(MapObserver(downstream: observer, transform: transform))
-  }
 }
 
 @usableFromInline
@@ -57,10 +49,6 @@ struct MapObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver 
     self.downstream = downstream
     self.transform = transform
   }
-
-  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
-  @inlinable
-  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
 
   @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
@@ -83,4 +71,12 @@ extension MapSignal {
     let first = self.transform
     return MapSignal<Upstream, T>(upstream: upstream) { transform(first($0)) }
   }
+}
+
+extension MapSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension MapObserver: ForwardingObserver {}
+extension MapObserver: EngineObserver where Downstream: EngineObserver {
+  /// Stateless: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var lateFinish: LateFinish { Downstream.lateFinish }
 }

@@ -39,14 +39,6 @@ public struct MapErrorSignal<Upstream: Signal, Failure: Error>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(MapErrorObserver(downstream: observer, transform: transform))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(MapErrorObserver(downstream: observer, transform: transform))
-  }
 }
 
 @usableFromInline
@@ -60,10 +52,6 @@ struct MapErrorObserver<Downstream: SignalObserver, UpstreamFailure: Error>: Sig
     self.transform = transform
   }
 
-  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
-  @inlinable
-  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
-
   @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {
@@ -72,4 +60,12 @@ struct MapErrorObserver<Downstream: SignalObserver, UpstreamFailure: Error>: Sig
     case .failed(let error): return downstream.receive(.failed(transform(error)))
     }
   }
+}
+
+extension MapErrorSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension MapErrorObserver: ForwardingObserver {}
+extension MapErrorObserver: EngineObserver where Downstream: EngineObserver {
+  /// Stateless: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var lateFinish: LateFinish { Downstream.lateFinish }
 }

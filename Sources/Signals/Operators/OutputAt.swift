@@ -40,16 +40,9 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    return finishGuard.connect(
-      upstream._subscribeHandle(OutputAtObserver(downstream: observer, index: index, finishGuard: finishGuard)))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      OutputAtObserver(downstream: observer, index: index, finishGuard: $0)
+    }
   }
 }
 
@@ -57,7 +50,7 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
 @usableFromInline
 final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
+  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let toSkip: Locked<Int>
 
@@ -83,3 +76,7 @@ final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendab
     return .stop
   }
 }
+
+extension OutputAtSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension OutputAtObserver: ForwardingObserver {}
+extension OutputAtObserver: EngineObserver where Downstream: EngineObserver {}

@@ -49,18 +49,6 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
     }
     return upstream.subscribe(PrefixObserver(downstream: observer, maxLength: maxLength))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    guard maxLength > 0 else {
-      _ = observer.receive(.finished)
-      return .empty
-    }
-    return upstream._subscribeHandle(PrefixObserver(downstream: observer, maxLength: maxLength))
-  }
 }
 
 /// The per-subscription count of `prefix(_:)`.
@@ -89,3 +77,7 @@ final class PrefixObserver<Downstream: SignalObserver>: SignalObserver, Sendable
     return .stop
   }
 }
+
+extension PrefixSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension PrefixObserver: ForwardingObserver {}
+extension PrefixObserver: EngineObserver where Downstream: EngineObserver {}

@@ -39,14 +39,6 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(PrefixWhileObserver(downstream: observer, predicate: predicate))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(PrefixWhileObserver(downstream: observer, predicate: predicate))
-  }
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.
@@ -70,3 +62,7 @@ struct PrefixWhileObserver<Downstream: SignalObserver>: SignalObserver {
     return downstream.receive(event)
   }
 }
+
+extension PrefixWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension PrefixWhileObserver: ForwardingObserver {}
+extension PrefixWhileObserver: EngineObserver where Downstream: EngineObserver {}

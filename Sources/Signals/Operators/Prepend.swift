@@ -57,14 +57,6 @@ where Elements.Element == Upstream.Output {
     }
     return upstream.subscribe(observer)
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    for element in elements {
-      guard observer.receive(.value(element)) == .continue else { return .empty }
-    }
-    return upstream._subscribeHandle(observer)
-  }
 }
+
+extension PrependSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

@@ -54,12 +54,6 @@ public struct PrintSignal<Upstream: Signal>: Signal {
     printing().subscribe(observer)
   }
 
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    printing()._subscribeHandle(observer)
-  }
-
   /// The upstream with a printing hook on each event.
   private func printing() -> HandleEventsSignal<Upstream> {
     let lead = prefix.isEmpty ? "" : "\(prefix): "
@@ -84,3 +78,5 @@ public struct PrintSignal<Upstream: Signal>: Signal {
     )
   }
 }
+
+extension PrintSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

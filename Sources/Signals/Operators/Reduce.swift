@@ -42,18 +42,10 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let finishGuard = TrailingFinishGuard.guarding(Observer.self)
-    let observer = ReduceObserver(
-      downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: finishGuard
-    )
-    return finishGuard.connect(upstream._subscribeHandle(observer))
+    TrailingFinishGuard.subscribe(observer, to: upstream) {
+      ReduceObserver(
+        downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: $0)
+    }
   }
 }
 
@@ -61,7 +53,7 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
 @usableFromInline
 final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
   @usableFromInline let downstream: Downstream
-  /// `nil` for a downstream that needs none (`SignalObserver._lateFinish`).
+  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
   @usableFromInline let finishGuard: TrailingFinishGuard?
   @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
   @usableFromInline let accumulator: Locked<Downstream.Input>
@@ -96,3 +88,7 @@ final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalO
     }
   }
 }
+
+extension ReduceSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension ReduceObserver: ForwardingObserver {}
+extension ReduceObserver: EngineObserver where Downstream: EngineObserver {}

@@ -49,14 +49,6 @@ public struct RemoveDuplicatesSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(RemoveDuplicatesObserver(downstream: observer, predicate: predicate))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(RemoveDuplicatesObserver(downstream: observer, predicate: predicate))
-  }
 }
 
 /// The per-subscription memory of `removeDuplicates`.
@@ -82,3 +74,7 @@ final class RemoveDuplicatesObserver<Downstream: SignalObserver>: SignalObserver
     return downstream.receive(event)
   }
 }
+
+extension RemoveDuplicatesSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension RemoveDuplicatesObserver: ForwardingObserver {}
+extension RemoveDuplicatesObserver: EngineObserver where Downstream: EngineObserver {}

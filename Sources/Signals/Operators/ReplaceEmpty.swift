@@ -41,14 +41,6 @@ public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(ReplaceEmptyObserver(downstream: observer, output: output))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(ReplaceEmptyObserver(downstream: observer, output: output))
-  }
 }
 
 /// The per-subscription flag of `replaceEmpty(with:)`.
@@ -78,3 +70,7 @@ final class ReplaceEmptyObserver<Downstream: SignalObserver>: SignalObserver, Se
     return downstream.receive(event)
   }
 }
+
+extension ReplaceEmptySignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension ReplaceEmptyObserver: ForwardingObserver {}
+extension ReplaceEmptyObserver: EngineObserver where Downstream: EngineObserver {}

@@ -44,15 +44,6 @@ public struct ReplaceErrorSignal<Upstream: Signal>: Signal {
     upstream.subscribe(
       ReplaceErrorObserver(downstream: observer, output: output, upstreamFailure: Upstream.Failure.self))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(
-      ReplaceErrorObserver(downstream: observer, output: output, upstreamFailure: Upstream.Failure.self))
-  }
 }
 
 @usableFromInline
@@ -80,3 +71,7 @@ where Downstream.Failure == Never {
     }
   }
 }
+
+extension ReplaceErrorSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension ReplaceErrorObserver: ForwardingObserver {}
+extension ReplaceErrorObserver: EngineObserver where Downstream: EngineObserver {}

@@ -52,17 +52,10 @@ public struct RetrySignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(
       context: RetryContext(downstream: observer, upstream: upstream, remaining: times))
     RetryObserver.subscribe(upstream, through: upstreamSwitch)
-    return upstreamSwitch.handle
+    return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
@@ -83,7 +76,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
 /// Observes one attempt of `retry`.
 @usableFromInline
-struct RetryObserver<Downstream: SignalObserver, Upstream: Signal>: SignalObserver
+struct RetryObserver<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchObserver
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
   @usableFromInline typealias Context = RetryContext<Downstream, Upstream>
   @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
@@ -99,7 +92,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @inlinable
   static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Context>) {
     upstreamSwitch.switchTo { generation in
-      upstream._subscribeHandle(RetryObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream.subscribe(keeping: RetryObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 
@@ -133,3 +126,5 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     }
   }
 }
+
+extension RetrySignal: HandsOverSubscription {}

@@ -50,15 +50,6 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
     upstream.subscribe(
       ScanObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(
-      ScanObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
-  }
 }
 
 /// The per-subscription accumulator of `scan`.
@@ -94,3 +85,7 @@ final class ScanObserver<Downstream: SignalObserver, Input: Sendable>: SignalObs
     }
   }
 }
+
+extension ScanSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension ScanObserver: ForwardingObserver {}
+extension ScanObserver: EngineObserver where Downstream: EngineObserver {}

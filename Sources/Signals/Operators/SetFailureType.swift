@@ -36,19 +36,6 @@ public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal whe
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(SetFailureTypeObserver(downstream: observer))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(SetFailureTypeObserver(downstream: observer))
-  }
-
-  /// The upstream's description as one scheduled value, if it has one: the failure type changes nothing
-  /// of the events, so `race(with: AfterSignal(…).setFailureType(to: E.self))` still runs the timer itself.
-  @inlinable
-  public var _scheduledValue: _ScheduledValue<Output>? { upstream._scheduledValue }
 }
 
 @usableFromInline
@@ -60,10 +47,6 @@ struct SetFailureTypeObserver<Downstream: SignalObserver>: SignalObserver {
     self.downstream = downstream
   }
 
-  /// A stateless forwarder: a late `finished` does to it what it does to its downstream.
-  @inlinable
-  static var _lateFinish: _SignalLateFinish { Downstream._lateFinish }
-
   @inlinable
   func receive(_ event: Event<Downstream.Input, Never>) -> SignalControl {
     switch event {
@@ -71,4 +54,12 @@ struct SetFailureTypeObserver<Downstream: SignalObserver>: SignalObserver {
     case .finished: return downstream.receive(.finished)
     }
   }
+}
+
+extension SetFailureTypeSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension SetFailureTypeObserver: ForwardingObserver {}
+extension SetFailureTypeObserver: EngineObserver where Downstream: EngineObserver {
+  /// Stateless: a late `finished` does to it what it does to its downstream.
+  @inlinable
+  static var lateFinish: LateFinish { Downstream.lateFinish }
 }

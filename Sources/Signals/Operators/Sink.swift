@@ -34,10 +34,6 @@ public struct ValueSinkObserver<Input: Sendable>: SignalObserver {
     self.receiveValue = receiveValue
   }
 
-  /// It ignores terminal events: operators need not send it a `finished` after a value.
-  @inlinable
-  public static var _lateFinish: _SignalLateFinish { .isIgnored }
-
   /// Calls the closure for a value and answers ``SignalControl/continue``.
   @inlinable
   public func receive(_ event: Event<Input, Never>) -> SignalControl {
@@ -105,4 +101,12 @@ extension Signal where Failure == Never {
   public func sink(receiveValue: @escaping @Sendable (Output) -> Void) -> SignalSubscription {
     subscribe(ValueSinkObserver(receiveValue: receiveValue))
   }
+}
+
+extension SinkObserver: EngineObserver {}
+
+extension ValueSinkObserver: EngineObserver {
+  /// It ignores terminal events: operators need not send it a `finished` after a value.
+  @inlinable
+  package static var lateFinish: LateFinish { .ignored }
 }

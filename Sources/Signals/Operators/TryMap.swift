@@ -64,14 +64,6 @@ public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: 
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  @inline(__always)
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    upstream._subscribeHandle(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
-  }
 }
 
 @usableFromInline
@@ -109,3 +101,7 @@ struct TryMapObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailu
     }
   }
 }
+
+extension TryMapSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension TryMapObserver: ForwardingObserver {}
+extension TryMapObserver: EngineObserver where Downstream: EngineObserver {}

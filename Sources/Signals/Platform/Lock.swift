@@ -53,9 +53,6 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call user code.
-  ///
-  /// Also callable on a storage the caller only borrows: a subscription's capture-free canceller gets its
-  /// operator's storage as a guaranteed reference and locks it without retaining it.
   @inlinable
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointers { state, lock in
@@ -68,14 +65,6 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
       #endif
       return try body(&state.pointee)
     }
-  }
-
-  /// The storage `object`, which must be a `LockStorage<State>`: how a subscription's capture-free canceller
-  /// gets its operator's storage back. Only as borrowed as `object`: hand it to code that takes the storage
-  /// itself (a `Locked` made of it would retain it).
-  @inlinable
-  package static func unsafeCast(_ object: AnyObject) -> LockStorage<State> {
-    unsafeDowncast(object, to: LockStorage<State>.self)
   }
 
   @inlinable
@@ -100,6 +89,12 @@ package struct Locked<State>: @unchecked Sendable {  // state only reachable thr
   @inlinable
   package init(_ initial: consuming State) {
     storage = LockStorage.make(initial)
+  }
+
+  /// The state in `storage`, made by another `Locked`.
+  @inlinable
+  package init(storage: LockStorage<State>) {
+    self.storage = storage
   }
 
   /// Runs `body` with exclusive access to the state. `body` must not call user code.

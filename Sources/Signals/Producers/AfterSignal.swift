@@ -47,27 +47,14 @@ public struct AfterSignal<Output: Sendable>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Never {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Schedules the value for `observer` on behalf of another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Never {
     let core = AfterCore(observer: observer, value: value, scheduler: schedulerReference)
     let timer = schedulerReference.schedule(after: delay) { core.fire() }
     core.hold(timer, on: schedulerReference)
-    return SignalSubscriptionHandle(object: core.state.storage, id: 0) { storage, _ in
-      AfterCore<Observer>.cancel(LockStorage.unsafeCast(storage))
-    }
-  }
-
-  /// This timer, described for an operator that runs it itself (`race(with:)`); see `Signal._scheduledValue`.
-  @inlinable
-  public var _scheduledValue: _ScheduledValue<Output>? {
-    _ScheduledValue(value: value, delay: delay, scheduler: schedulerReference)
+    return .handing(core.state.handle(), to: observer)
   }
 }
+
+extension AfterSignal: HandsOverSubscription {}
 
 extension AfterSignal where Output == Void {
   /// A one-shot trigger: emits `()` after `delay` on `scheduler`, then finishes.
@@ -149,19 +136,13 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
     if !cancelledMeanwhile { _ = observer.receive(.finished) }
   }
 
+  /// Cancels the subscription `state` is the state of: releases the observer and cancels the timer.
   @inlinable
-  func cancel() {
-    Self.cancel(state.storage)
-  }
-
-  /// Cancels the subscription whose storage is `storage`, only borrowed (a canceller's guaranteed
-  /// reference): cancelling retains nothing.
-  @inlinable
-  static func cancel(_ storage: LockStorage<AfterState<Observer>>) {
+  static func cancel(_ state: Locked<AfterState<Observer>>) {
     var observer: Observer?
     var timer: SignalScheduledAction?
     var scheduler: SchedulerReference?
-    storage.withLock { state in
+    state.withLock { state in
       state.phase = .done
       observer = state.observer.take()
       timer = state.timer.take()
@@ -171,5 +152,12 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
     }
     _ = observer  // released here, outside the lock
     if let timer, let scheduler { scheduler.cancel(timer) }
+  }
+}
+
+extension AfterState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    AfterCore.cancel(state)
   }
 }

@@ -30,11 +30,6 @@ public struct DeferredSignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     createSignal().subscribe(observer)
   }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    createSignal()._subscribeHandle(observer)
-  }
 }
+
+extension DeferredSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

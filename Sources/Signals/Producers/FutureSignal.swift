@@ -40,16 +40,11 @@ public struct FutureSignal<Output: Sendable, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(core.attach(AnySignalObserver(observer)))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    core.attach(AnySignalObserver(observer))
+    .handing(core.attach(AnySignalObserver(observer)), to: observer)
   }
 }
+
+extension FutureSignal: HandsOverSubscription {}
 
 /// The state shared by a ``FutureSignal``'s copies: its result, or the observers waiting for it.
 @usableFromInline
@@ -71,8 +66,7 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
   init() {}
 
   /// Delivers the result to `observer` now, if it is known (then there is nothing to cancel), or keeps it
-  /// until the result arrives. `@inlinable`: made in the app's specialized code, the canceller captures
-  /// nothing, not even generic metadata (which costs an allocation per subscription).
+  /// until the result arrives.
   @inlinable
   func attach(_ observer: AnySignalObserver<Output, Failure>) -> SignalSubscriptionHandle {
     var result: Result<Output, Failure>?
@@ -90,9 +84,7 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
       Self.deliver(result, to: observer)
       return .empty
     }
-    return SignalSubscriptionHandle(object: state.storage, id: id) { storage, id in
-      FutureCore.cancel(LockStorage.unsafeCast(storage), id: id)
-    }
+    return state.handle(id: id)
   }
 
   func fulfill(_ result: Result<Output, Failure>) {
@@ -122,11 +114,17 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  /// Forgets observer `id` of the future whose storage is `storage`, only borrowed (a canceller's
-  /// guaranteed reference): cancelling retains nothing.
+  /// Forgets observer `id` of the future whose state is `state`.
   @usableFromInline
-  static func cancel(_ storage: LockStorage<FutureState<Output, Failure>>, id: UInt64) {
-    let removed = storage.withLock { $0.waiting.removeValue(forKey: id) }
+  static func cancel(_ state: Locked<FutureState<Output, Failure>>, id: UInt64) {
+    let removed = state.withLock { $0.waiting.removeValue(forKey: id) }
     _ = removed  // released here, outside the lock
+  }
+}
+
+extension FutureState: SubscriptionState {
+  @usableFromInline
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    FutureCore.cancel(state, id: id)
   }
 }

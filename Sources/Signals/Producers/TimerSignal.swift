@@ -80,16 +80,9 @@ public struct TimerSignal: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Int, Observer.Failure == Never {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Starts the timer for `observer` on behalf of another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Int, Observer.Failure == Never {
     let core = TimerCore(observer: observer, interval: interval, delay: delay, scheduler: schedulerReference)
     core.start(on: schedulerReference)
-    return core.handle
+    return .handing(core.handle, to: observer)
   }
 
   /// Why `interval` is refused, or `nil` when it is fine. Backs the precondition.
@@ -167,12 +160,10 @@ struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int
     state = Locked(TimerState(observer: observer, interval: interval, start: start, scheduler: scheduler))
   }
 
-  /// The handle handed downstream: stops the timer, capture-free.
+  /// The handle handed downstream: stops the timer.
   @inlinable
   var handle: SignalSubscriptionHandle {
-    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      TimerCore.cancel(LockStorage.unsafeCast(storage))
-    }
+    state.handle()
   }
 
   /// Schedules the first tick; `scheduler` is the state's.
@@ -218,7 +209,7 @@ struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int
     }
     guard let (observer, index) = delivery else { return nil }
     if observer.receive(.value(index)) == .stop {
-      Self.cancel(state.storage)
+      Self.cancel(state)
       return nil
     }
     return index
@@ -249,19 +240,28 @@ struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int
     return next
   }
 
-  /// Stops the timer whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
-  /// cancels the pending tick and releases the observer, outside the lock.
+  /// Stops the timer `state` is the state of: cancels the pending tick and releases the observer, outside
+  /// the lock.
   @inlinable
-  static func cancel(_ storage: LockStorage<TimerState<Observer>>) {
+  static func cancel(_ state: Locked<TimerState<Observer>>) {
     var observer: Observer?
     var token: SignalScheduledAction?
     unowned(unsafe) var scheduler: SchedulerReference? = nil
-    storage.withLock { state in
+    state.withLock { state in
       observer = state.observer.take()
       token = state.token.take()
       if token != nil { scheduler = state.scheduler }
     }
     if let token, let scheduler { scheduler.cancel(token) }
     _ = observer  // released here, outside the lock
+  }
+}
+
+extension TimerSignal: HandsOverSubscription {}
+
+extension TimerState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    TimerCore.cancel(state)
   }
 }

@@ -8,19 +8,22 @@
 // nothing more. Every scheduler Signals ships for apps and tests is a class (`DispatchSignalScheduler`,
 // `ClockSignalScheduler`, `TestScheduler`), so keeping it as a reference allocates nothing; a scheduler
 // that is a value (`ImmediateSignalScheduler`, or one of your own) is boxed once, when the signal is built.
-// Which of the two a scheduler is is decided by `SignalScheduler._reference`'s two defaults, when the
-// conformance is compiled (a dynamic cast to `AnyObject & SignalScheduler` cost about 570 instructions, twice
-// per W5 round).
 
 /// A scheduler kept by reference: the scheduler itself when it is a class, else a box around it.
 @usableFromInline
 typealias SchedulerReference = any SignalScheduler & AnyObject
 
-/// `scheduler` as a reference: `SignalScheduler._reference`, resolved when the scheduler's conformance is
-/// compiled (a class answers itself, a value a box), so making one costs no cast at run time.
+/// `scheduler` as a reference: itself when it is a class, else a box around it.
 @inlinable
 func schedulerReference(_ scheduler: some SignalScheduler) -> SchedulerReference {
-  scheduler._reference
+  if let reference = scheduler as? SchedulerReference { return reference }
+  return boxedReference(scheduler)
+}
+
+/// A box around `scheduler`, a value.
+@usableFromInline
+func boxedReference(_ scheduler: some SignalScheduler) -> SchedulerReference {
+  SignalSchedulerBox(scheduler)
 }
 
 /// The scheduler `reference` stands for: the boxed value for a box, else the reference itself (what a

@@ -135,11 +135,6 @@ public protocol SignalScheduler: Sendable {
   /// default): their async work runs on the global concurrent executor.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   var taskExecutor: (any TaskExecutor)? { get }
-
-  /// This scheduler as a reference, as Signals' operators keep it: the scheduler itself when it is a
-  /// class, else a box around it. An implementation detail of Signals, with a default for every
-  /// scheduler: do not implement it.
-  var _reference: any SignalScheduler & AnyObject { get }
 }
 
 /// The handle of an action scheduled on a ``SignalScheduler``: pass it to the scheduler's
@@ -195,16 +190,6 @@ extension SignalScheduler {
   /// None: async work runs on the global concurrent executor.
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public var taskExecutor: (any TaskExecutor)? { nil }
-
-  /// A box around this scheduler, a value (see `SchedulerReference`).
-  public var _reference: any SignalScheduler & AnyObject { SignalSchedulerBox(self) }
-}
-
-extension SignalScheduler where Self: AnyObject {
-  /// The scheduler itself: a class is kept as it is (chosen when the conformance is compiled, so no
-  /// cast at run time).
-  @inlinable
-  public var _reference: any SignalScheduler & AnyObject { self }
 }
 
 extension SignalSubscription {
@@ -221,20 +206,21 @@ extension SignalSubscription {
   /// }  // releasing a Reminder cancels its action
   /// ```
   public convenience init(cancelling action: SignalScheduledAction, on scheduler: some SignalScheduler) {
-    // One allocation besides this object: the locked action and scheduler, which cancelling takes out.
-    let pending = Locked(Optional(ScheduledCancel(action: action, scheduler: schedulerReference(scheduler))))
-    self.init(object: pending.storage, id: 0) { storage, _ in
-      LockStorage<ScheduledCancel?>.unsafeCast(storage).withLock { $0.take() }?.cancel()
-    }
+    self.init(Locked(ScheduledCancel(action: action, scheduler: schedulerReference(scheduler))).handle())
   }
 }
 
 /// What ``SignalSubscription/init(cancelling:on:)`` cancels, once: an action and its scheduler.
-struct ScheduledCancel: Sendable {
-  let action: SignalScheduledAction
+struct ScheduledCancel: SubscriptionState {
+  var action: SignalScheduledAction?
   let scheduler: SchedulerReference
 
-  func cancel() {
-    scheduler.cancel(action)
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    var scheduler: SchedulerReference?
+    let action = state.withLock { pending -> SignalScheduledAction? in
+      scheduler = pending.scheduler
+      return pending.action.take()
+    }
+    if let action, let scheduler { scheduler.cancel(action) }
   }
 }

@@ -53,13 +53,8 @@ public final class CurrentValueSignal<Output: Sendable, Failure: Error>: Signal 
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(core.attach(observer))
-  }
-
-  /// Attaches `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    core.attach(observer)
+    .handing(core.attach(observer), to: observer)
   }
 }
+
+extension CurrentValueSignal: HandsOverSubscription {}

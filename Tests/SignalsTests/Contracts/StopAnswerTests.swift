@@ -5,7 +5,7 @@ import Testing
 /// A source driven by hand that records what its observer does with it: the answers to its events, and
 /// how often its subscription is cancelled. It honours the `stop` contract: after a `stop` answer (or a
 /// terminal event, or a cancel) it drops the observer and delivers nothing more.
-final class StopProbeSignal<Output: Sendable, Failure: Error>: Signal, Sendable {
+final class StopProbeSignal<Output: Sendable, Failure: Error>: HandsOverSubscription, Sendable {
   private struct State {
     var observer: AnySignalObserver<Output, Failure>?
     var answers: [SignalControl] = []
@@ -20,20 +20,13 @@ final class StopProbeSignal<Output: Sendable, Failure: Error>: Signal, Sendable 
   var answers: [SignalControl] { state.withLock { $0.answers } }
   var isSubscribed: Bool { state.withLock { $0.observer != nil } }
 
+  /// Hands its operators a handle, as Signals' own sources do (it is a `HandsOverSubscription`): letting
+  /// it go does not cancel, so the counts tell a cancel from a subscription that was only let go.
   func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
-  where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// A handle, as Signals' own sources give their operators: letting it go does not cancel, so the counts
-  /// tell a cancel from a subscription that was only let go.
-  func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     let erased = AnySignalObserver(observer)
     state.withLock { $0.observer = erased }
-    return SignalSubscriptionHandle(object: self, id: 0) { probe, _ in
-      unsafeDowncast(probe, to: StopProbeSignal<Output, Failure>.self).cancel()
-    }
+    return .handing(probeHandle { self.cancel() }, to: observer)
   }
 
   private func cancel() {

@@ -32,7 +32,7 @@ import Testing
     #expect(hooks.recorded == ["subscription", "completion failed(SignalsTests.TestError(code: 2))"])
   }
 
-  /// Subscribed directly, or by another operator (a race, through `_subscribeHandle`): either cancel
+  /// Subscribed directly, or by another operator (a race, which keeps the handle it hands over): either cancel
   /// reaches the hook once and cancels the upstream.
   @Test(arguments: [false, true])
   func cancelBeforeATerminalEventFiresReceiveCancelOnce(insideARace: Bool) {

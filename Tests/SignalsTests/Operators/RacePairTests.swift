@@ -158,39 +158,12 @@ import Testing
   }
 }
 
-// The capability behind the timer contestant: any signal that describes itself as one scheduled value
-// (`Signal._scheduledValue`) is run by the race as a timer, not subscribed; no type is special-cased.
-@Suite struct ScheduledValueContestantTests {
-  @Test func onlyAnAfterSignalDescribesItselfAsAScheduledValue() {
-    let scheduler = TestScheduler()
-    let after = AfterSignal(.milliseconds(2600), value: "done", on: scheduler)
-    let described = after._scheduledValue
-    #expect(described?.value == "done")
-    #expect(described?.delay == .milliseconds(2600))
-    #expect(described?.scheduler as? TestScheduler === scheduler)
-    #expect(
-      after.setFailureType(to: TestError.self)._scheduledValue?.value == "done", "the failure type changes nothing")
-    #expect(after.eraseToAnySignal()._scheduledValue == nil, "an erased timer is subscribed")
-    #expect(after.map { $0 }._scheduledValue == nil)
-    #expect(JustSignal("now")._scheduledValue == nil)
-  }
-
-  @Test func aSignalDescribedAsAScheduledValueIsRunByTheRaceNotSubscribed() {
-    let scheduler = TestScheduler()
-    let trigger = PassthroughSignal<Int, Never>()
-    let log = EventLog<Int, Never>()
-    let token = trigger.race(with: DescribedTimer(value: 5, delay: .seconds(2), scheduler: scheduler)).subscribe(log)
-    #expect(scheduler.pendingCount == 1)
-    scheduler.advance(by: .seconds(2))
-    #expect(log.events == [.value(5), .finished])
-    #expect(!trigger.hasObservers)
-    withExtendedLifetime(token) {}
-  }
-
-  /// The timer run by the race and the same `AfterSignal` erased (so subscribed) give the same events,
-  /// pending timers and upstream observers at every step, in each way a race ends.
+// An AfterSignal is a contestant like any other: subscribed, whether the race sees its type or an erased one.
+@Suite struct AfterSignalContestantTests {
+  /// The `AfterSignal` raced as it is and the same `AfterSignal` erased give the same events, pending timers
+  /// and upstream observers at every step, in each way a race ends.
   @Test(arguments: RaceEnding.allCases)
-  func theTimerRunByTheRaceMatchesTheSubscribedTimer(_ ending: RaceEnding) {
+  func theTimerRacedAsItIsMatchesTheErasedTimer(_ ending: RaceEnding) {
     func run(erased: Bool) -> [String] {
       let scheduler = TestScheduler()
       let trigger = PassthroughSignal<String, Never>()
@@ -229,23 +202,6 @@ import Testing
 
   enum RaceEnding: CaseIterable, Sendable {
     case triggerFirst, triggerFinishes, timerFirst, cancelled, stopAtTheFirstValue
-  }
-}
-
-/// A signal that describes itself as one scheduled value and must never be subscribed.
-private struct DescribedTimer: Signal {
-  typealias Output = Int
-  typealias Failure = Never
-  let value: Int
-  let delay: Duration
-  let scheduler: TestScheduler
-
-  var _scheduledValue: _ScheduledValue<Int>? { _ScheduledValue(value: value, delay: delay, scheduler: scheduler) }
-
-  func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
-  where Observer.Input == Int, Observer.Failure == Never {
-    Issue.record("a scheduled value is run by the race, not subscribed")
-    return .empty
   }
 }
 

@@ -2,9 +2,10 @@ import Signals
 import SignalsTesting
 import Testing
 
-/// Every operator that wraps its downstream reaches its upstream through `_subscribeHandle`, as `map`
-/// does: inside another operator's chain (a race, a timeout) a `subscribe` in the middle would allocate a
-/// subscription object of its own, so the cost of a chain would depend on which operators it uses.
+/// Every operator hands its subscription over, as `map` does: subscribed by another operator (a race, a
+/// timeout), it gives that operator's observer a handle to keep and passes such an observer on to its own
+/// upstream, which hands over its handle in turn. A `SignalSubscription` in the middle would allocate an
+/// object of its own, so the cost of a chain would depend on which operators it uses.
 @Suite struct SubscribeHandleForwardingTests {
   static let scheduler = TestScheduler()
 
@@ -68,19 +69,19 @@ import Testing
   ]
 
   @Test(arguments: operators.indices)
-  func anOperatorSubscribedByAnotherReachesItsUpstreamThroughTheHandle(_ index: Int) {
+  func anOperatorSubscribedByAnotherHandsItsSubscriptionOverAndSoDoesItsUpstream(_ index: Int) {
     let (name, make) = Self.operators[index]
     let probe = ProbeSignal<Never>()
-    let handle = subscribeHandle(make(probe))
-    #expect(probe.calls.withLock { $0 } == ["_subscribeHandle"], "\(name)")
-    handle.cancel()
-    #expect(probe.calls.withLock { $0 } == ["_subscribeHandle", "cancel"], "\(name): cancelling reaches the upstream")
+    let (subscription, keeper) = subscribeKeeping(make(probe))
+    #expect(subscription === SignalSubscription.empty, "\(name): nothing is returned, all is handed over")
+    #expect(probe.calls.withLock { $0 } == ["handed over"], "\(name)")
+    keeper.cancelKept()
+    #expect(probe.calls.withLock { $0 } == ["handed over", "cancel"], "\(name): cancelling reaches the upstream")
   }
 
   @Test(arguments: operators.indices)
-  func anAppSubscriptionReachesAProbeThatOnlySubscribesThroughItsSubscription(_ index: Int) {
-    // The other way in: `subscribe` still works through an upstream's own `subscribe`, whatever its
-    // `_subscribeHandle` does.
+  func anAppSubscriptionReachesTheProbeAndCancelsIt(_ index: Int) {
+    // The other way in: an app's observer keeps nothing, and gets a subscription that cancels.
     let (name, make) = Self.operators[index]
     let probe = ProbeSignal<Never>()
     let subscription = subscribe(make(probe))
@@ -89,8 +90,9 @@ import Testing
     #expect(probe.calls.withLock { $0 }.last == "cancel", "\(name)")
   }
 
-  private func subscribeHandle<S: Signal>(_ signal: S) -> SignalSubscriptionHandle {
-    signal._subscribeHandle(EventLog<S.Output, S.Failure>())
+  private func subscribeKeeping<S: Signal>(_ signal: S) -> (SignalSubscription, any KeptHandles) {
+    let keeper = Keeper<S.Output, S.Failure>()
+    return (signal.subscribe(keeper), keeper)
   }
 
   private func subscribe<S: Signal>(_ signal: S) -> SignalSubscription {
@@ -98,25 +100,37 @@ import Testing
   }
 }
 
-/// A signal that records how it was subscribed (through `subscribe` or `_subscribeHandle`) and cancelled.
-struct ProbeSignal<Failure: Error>: Signal {
+/// What a keeper kept, to cancel.
+private protocol KeptHandles {
+  func cancelKept()
+}
+
+/// An operator's observer, as far as subscriptions go: it keeps what is handed to it.
+private final class Keeper<Input: Sendable, Failure: Error>: UpstreamKeeper, KeptHandles, Sendable {
+  private let kept = Locked<[SignalSubscriptionHandle]>([])
+
+  func receive(_ event: Event<Input, Failure>) -> SignalControl { .continue }
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    let handle = upstream
+    kept.withLock { $0.append(handle) }
+  }
+  func cancelKept() { for handle in kept.withLock({ $0 }) { handle.cancel() } }
+}
+
+/// A signal that hands over, as Signals' own do, and records how it was subscribed (with an observer that
+/// keeps its subscription, or not) and cancelled.
+struct ProbeSignal<Failure: Error>: HandsOverSubscription {
   typealias Output = Int
   let calls = Locked<[String]>([])
 
   func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Int, Observer.Failure == Failure {
-    calls.withLock { $0.append("subscribe") }
-    return SignalSubscription(onCancel: { [calls] in calls.withLock { $0.append("cancel") } })
-  }
-
-  func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Int, Observer.Failure == Failure {
-    calls.withLock { $0.append("_subscribeHandle") }
+    let keeps = (Observer.self as? any EngineObserver.Type)?.keepsUpstream ?? false
+    calls.withLock { $0.append(keeps ? "handed over" : "subscribe") }
     // Not a wrapped subscription: letting this handle go cancels nothing, so only a cancel the operator
     // makes itself is recorded (as for Signals' own handles).
-    return SignalSubscriptionHandle(object: CancelRecorder(calls), id: 0) { recorder, _ in
-      unsafeDowncast(recorder, to: CancelRecorder.self).cancel()
-    }
+    let recorder = CancelRecorder(calls)
+    return .handing(probeHandle { recorder.cancel() }, to: observer)
   }
 }
 

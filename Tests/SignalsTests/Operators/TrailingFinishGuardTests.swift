@@ -4,9 +4,9 @@ import Testing
 
 // first, last, reduce, collect, count and output(at:) send a value and then `finished`. In front of an
 // operator whose own state drops events once its subscription ended (`timeout`, also through stateless
-// forwarders such as `map`), they make no guard and send the `finished` straight on
-// (`SignalObserver._lateFinish`): these tests pin that the events are those of the guarded path, that a
-// cancel during the value still keeps the `finished` out, and that everything is released either way.
+// forwarders such as `map`), they make no guard and send the `finished` straight on (`DropsLateFinish`):
+// these tests pin that the events are those of the guarded path, that a cancel during the value still keeps
+// the `finished` out, and that everything is released either way.
 
 extension GuardedOperator {
   /// The operator, then `map` and a 60 s `timeout` with a fallback, observed: its downstream (through the
@@ -32,10 +32,18 @@ extension GuardedOperator {
 }
 
 @Suite struct TrailingFinishGuardTests {
-  @Test func theStaticAnswersOfThePublicObservers() {
-    #expect(ValueSinkObserver<Int>._lateFinish == .isIgnored)
-    #expect(SinkObserver<Int, Never>._lateFinish == .mustBeWithheld)
-    #expect(AnySignalObserver<Int, Never>({ _ in .continue })._lateFinishOfType == .mustBeWithheld)
+  @Test func whatThePublicObserversNeed() {
+    func ignores<Observer>(_: Observer.Type) -> Bool {
+      (Observer.self as? any EngineObserver.Type)?.lateFinish == .ignored
+    }
+    func drops<Observer>(_: Observer.Type) -> Bool {
+      (Observer.self as? any EngineObserver.Type)?.lateFinish == .dropped
+    }
+    #expect(ignores(ValueSinkObserver<Int>.self), "a value-only sink ignores the finish")
+    #expect(!ignores(SinkObserver<Int, Never>.self), "a sink of events gets it")
+    #expect(!drops(SinkObserver<Int, Never>.self), "through a guard")
+    #expect(!ignores(AnySignalObserver<Int, Never>.self))
+    #expect(!drops(AnySignalObserver<Int, Never>.self))
   }
 
   @Test(arguments: GuardedOperator.allCases)
@@ -78,9 +86,4 @@ extension GuardedOperator {
     #expect(!input.hasObservers, "the upstream was released")
     #expect(scheduler.pendingCount == 0, "no timer is left")
   }
-}
-
-extension AnySignalObserver {
-  /// `_lateFinish` read through a value, as an operator reads it for its downstream's type.
-  fileprivate var _lateFinishOfType: _SignalLateFinish { Self._lateFinish }
 }

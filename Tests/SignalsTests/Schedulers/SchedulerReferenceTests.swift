@@ -10,7 +10,6 @@ import Testing
     #expect(AfterSignal(.seconds(1), value: 1, on: scheduler).scheduler as? TestScheduler === scheduler)
     let timeout = PassthroughSignal<Int, Never>().timeout(.seconds(1), scheduler: scheduler)
     #expect(timeout.scheduler as? TestScheduler === scheduler)
-    #expect(AfterSignal(.seconds(1), value: 1, on: scheduler)._scheduledValue?.scheduler === scheduler)
     let input = PassthroughSignal<Int, Never>()
     let schedulers: [any SignalScheduler] = [
       input.debounce(for: .seconds(1), scheduler: scheduler).scheduler,
@@ -41,14 +40,14 @@ import Testing
     let base = TestScheduler()
     let scheduler = ForwardingScheduler(base: base)
     let log = EventLog<Int, TimeoutFailure<Never>>()
-    // The race runs the AfterSignal as its own timer on the boxed scheduler; the timeout reads its clock
-    // for each value and moves its timer there.
+    // The race's AfterSignal schedules on the boxed scheduler; the timeout reads its clock for each value
+    // and moves its timer there.
     let input = PassthroughSignal<Int, Never>()
     let token = input.race(with: AfterSignal(.seconds(5), value: 99, on: scheduler).setFailureType(to: Never.self))
       .timeout(.seconds(2), scheduler: scheduler).subscribe(log)
     #expect(base.pendingCount == 2)
     base.advance(by: .seconds(1))
-    input.send(1)  // wins: the race's timer is cancelled on the base scheduler
+    input.send(1)  // wins: the AfterSignal's timer is cancelled on the base scheduler
     #expect(base.pendingCount == 1)
     base.advance(by: .seconds(2))  // the timeout's timer (2 s) moves to 3 s, the deadline the value set
     #expect(log.events == [.value(1), .failed(.timedOut)])

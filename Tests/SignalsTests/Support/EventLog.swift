@@ -20,3 +20,18 @@ final class EventLog<Output: Sendable, Failure: Error>: SignalObserver, Sendable
   var values: [Output] { events.compactMap(\.value) }
   var completion: SignalCompletion<Failure>? { events.last?.completion }
 }
+
+/// A handle, as Signals' engines hand out: cancelling it runs `cancel` (every time: make it idempotent);
+/// releasing it cancels nothing.
+func probeHandle(_ cancel: @escaping @Sendable () -> Void) -> SignalSubscriptionHandle {
+  Locked(ProbeCancel(cancel: cancel)).handle()
+}
+
+/// The state behind `probeHandle(_:)`.
+private struct ProbeCancel: SubscriptionState {
+  let cancel: @Sendable () -> Void
+
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    state.withLock { $0.cancel }()
+  }
+}

@@ -47,18 +47,13 @@ public struct DelaySignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     var timer: TimedTimerRequest?
     let core = TimedCore(
       machine: DelayStateMachine<Output, Failure>(interval: interval), downstream: observer,
       scheduler: schedulerReference, starting: &timer)
-    let upstreamHandle = upstream._subscribeHandle(TimedUpstreamObserver(core: core, scheduler: schedulerReference))
-    return core.attach(upstreamHandle, starting: timer, on: schedulerReference)
+    upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: schedulerReference))
+    return .handing(core.attach(starting: timer, on: schedulerReference), to: observer)
   }
 }
+
+extension DelaySignal: HandsOverSubscription {}

@@ -74,21 +74,16 @@ public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let machine = FlatMapStateMachine<Inner>(maxConcurrency: maxConcurrency, buffering: buffering)
-    let storage = FlatMapStorage(downstream: observer, machine: machine)
-    guard storage.reserve(CollectionOfOne(FlatMapStateMachine<Inner>.upstreamKey)) else { return .empty }
+    let fanIn = FlatMapStorage(downstream: observer, machine: machine)
+    guard fanIn.reserve(CollectionOfOne(FlatMapStateMachine<Inner>.upstreamKey)) else { return .empty }
     let key = FlatMapStateMachine<Inner>.upstreamKey
-    if storage.isWaiting(for: key) {
-      let outer = FlatMapOuterObserver<Observer, Upstream, Inner>(storage: storage, transform: transform)
-      storage.keep(upstream._subscribeHandle(outer), key: key)
+    if fanIn.isWaiting(for: key) {
+      let outer = FlatMapOuterObserver<Observer, Upstream, Inner>(fanIn: fanIn, transform: transform)
+      upstream.subscribe(keeping: outer)
     }
-    return storage.handle
+    return .handing(fanIn.handle, to: observer)
   }
 }
+
+extension FlatMapSignal: HandsOverSubscription {}

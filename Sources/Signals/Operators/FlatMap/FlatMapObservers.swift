@@ -1,4 +1,4 @@
-/// The flatMap's storage: a `FanIn` holding a `FlatMapStateMachine`.
+/// The flatMap's state: a `FanIn` holding a `FlatMapStateMachine`.
 @usableFromInline
 typealias FlatMapStorage<Downstream: SignalObserver, Inner: Signal> = FanIn<Downstream, FlatMapStateMachine<Inner>>
 
@@ -24,57 +24,60 @@ extension FanIn {
         return (inner, key)
       }
       guard let (inner, key) = next else { return }
-      subscribe(inner, key: key, with: FlatMapInnerObserver(storage: self, key: key))
+      subscribe(inner, key: key, with: FlatMapInnerObserver(fanIn: self, key: key))
     }
   }
 }
 
 /// Receives the upstream's values and turns them into inner signals.
 @usableFromInline
-struct FlatMapOuterObserver<Downstream: SignalObserver, Upstream: Signal, Inner: Signal>: SignalObserver
+struct FlatMapOuterObserver<Downstream: SignalObserver, Upstream: Signal, Inner: Signal>: FanInObserver
 where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Upstream.Failure == Downstream.Failure {
-  @usableFromInline let storage: FlatMapStorage<Downstream, Inner>
+  @usableFromInline let fanIn: FlatMapStorage<Downstream, Inner>
   @usableFromInline let transform: @Sendable (Upstream.Output) -> Inner
 
   @inlinable
-  init(storage: FlatMapStorage<Downstream, Inner>, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
-    self.storage = storage
+  init(fanIn: FlatMapStorage<Downstream, Inner>, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
+    self.fanIn = fanIn
     self.transform = transform
   }
+
+  @inlinable
+  var key: UInt64 { FlatMapStateMachine<Inner>.upstreamKey }
 
   @inlinable
   func receive(_ event: Event<Upstream.Output, Upstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):
       let inner = transform(value)
-      let control = storage.transact { state in
+      let control = fanIn.transact { state in
         state.machine.enqueue(inner)
         return .none
       }
-      storage.launchInnerSignals()
+      fanIn.launchInnerSignals()
       return control
     case .finished:
-      return storage.transact { state in
+      return fanIn.transact { state in
         state.dropUpstream(FlatMapStateMachine<Inner>.upstreamKey)
         state.machine.isUpstreamFinished = true
         return state.machine.isDone ? .emit(.finished) : .none
       }
     case .failed(let error):
-      return storage.send(.failed(error))
+      return fanIn.send(.failed(error))
     }
   }
 }
 
 /// Receives the events of one inner signal.
 @usableFromInline
-struct FlatMapInnerObserver<Downstream: SignalObserver, Inner: Signal>: SignalObserver
+struct FlatMapInnerObserver<Downstream: SignalObserver, Inner: Signal>: FanInObserver
 where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
-  @usableFromInline let storage: FlatMapStorage<Downstream, Inner>
+  @usableFromInline let fanIn: FlatMapStorage<Downstream, Inner>
   @usableFromInline let key: UInt64
 
   @inlinable
-  init(storage: FlatMapStorage<Downstream, Inner>, key: UInt64) {
-    self.storage = storage
+  init(fanIn: FlatMapStorage<Downstream, Inner>, key: UInt64) {
+    self.fanIn = fanIn
     self.key = key
   }
 
@@ -82,15 +85,15 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
   func receive(_ event: Event<Inner.Output, Inner.Failure>) -> SignalControl {
     switch event {
     case .value, .failed:
-      return storage.send(event)
+      return fanIn.send(event)
     case .finished:
       let key = key
-      let control = storage.transact { state in
+      let control = fanIn.transact { state in
         state.dropUpstream(key)
         state.machine.active -= 1
         return state.machine.isDone ? .emit(.finished) : .none
       }
-      storage.launchInnerSignals()
+      fanIn.launchInnerSignals()
       return control
     }
   }

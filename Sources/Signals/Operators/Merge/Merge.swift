@@ -44,13 +44,6 @@ public struct MergeSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
@@ -60,8 +53,10 @@ public struct MergeSignal<Upstream: Signal>: Signal {
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
       guard fanIn.isWaiting(for: key) else { continue }
-      fanIn.keep(upstream._subscribeHandle(MergeObserver(fanIn: fanIn, key: key)), key: key)
+      upstream.subscribe(keeping: MergeObserver(fanIn: fanIn, key: key))
     }
-    return fanIn.handle
+    return .handing(fanIn.handle, to: observer)
   }
 }
+
+extension MergeSignal: HandsOverSubscription {}

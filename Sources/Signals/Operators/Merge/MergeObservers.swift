@@ -4,7 +4,7 @@ typealias MergeStorage<Downstream: SignalObserver> = FanIn<Downstream, MergeStat
 
 /// Receives the events of one merged upstream.
 @usableFromInline
-struct MergeObserver<Downstream: SignalObserver>: SignalObserver {
+struct MergeObserver<Downstream: SignalObserver>: FanInObserver {
   @usableFromInline let fanIn: MergeStorage<Downstream>
   @usableFromInline let key: UInt64
 

@@ -79,24 +79,19 @@ public struct PrefixUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let storage = PrefixUntilOutputStorage(downstream: observer, machine: PrefixUntilOutputStateMachine())
+    let fanIn = PrefixUntilOutputStorage(downstream: observer, machine: PrefixUntilOutputStateMachine())
     let keys = PrefixUntilOutputStateMachine.self
-    guard storage.reserve([keys.triggerKey, keys.upstreamKey]) else { return .empty }
-    if storage.isWaiting(for: keys.triggerKey) {
+    guard fanIn.reserve([keys.triggerKey, keys.upstreamKey]) else { return .empty }
+    if fanIn.isWaiting(for: keys.triggerKey) {
       let triggerObserver = PrefixUntilOutputTriggerObserver<Observer, Trigger>(
-        storage: storage, triggerFailure: triggerFailure)
-      storage.keep(trigger._subscribeHandle(triggerObserver), key: keys.triggerKey)
+        fanIn: fanIn, triggerFailure: triggerFailure)
+      trigger.subscribe(keeping: triggerObserver)
     }
-    if storage.isWaiting(for: keys.upstreamKey) {
-      storage.keep(upstream._subscribeHandle(PrefixUntilOutputObserver(storage: storage)), key: keys.upstreamKey)
+    if fanIn.isWaiting(for: keys.upstreamKey) {
+      upstream.subscribe(keeping: PrefixUntilOutputObserver(fanIn: fanIn))
     }
-    return storage.handle
+    return .handing(fanIn.handle, to: observer)
   }
 }
+
+extension PrefixUntilOutputSignal: HandsOverSubscription {}

@@ -1,37 +1,43 @@
-/// The prefix(untilOutputFrom:)'s storage: a `FanIn` holding a `PrefixUntilOutputStateMachine`.
+/// The prefix(untilOutputFrom:)'s state: a `FanIn` holding a `PrefixUntilOutputStateMachine`.
 @usableFromInline
 typealias PrefixUntilOutputStorage<Downstream: SignalObserver> = FanIn<Downstream, PrefixUntilOutputStateMachine>
 
 /// Receives the upstream's events and passes them on.
 @usableFromInline
-struct PrefixUntilOutputObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let storage: PrefixUntilOutputStorage<Downstream>
+struct PrefixUntilOutputObserver<Downstream: SignalObserver>: FanInObserver {
+  @usableFromInline let fanIn: PrefixUntilOutputStorage<Downstream>
 
   @inlinable
-  init(storage: PrefixUntilOutputStorage<Downstream>) {
-    self.storage = storage
+  init(fanIn: PrefixUntilOutputStorage<Downstream>) {
+    self.fanIn = fanIn
   }
 
   @inlinable
+  var key: UInt64 { PrefixUntilOutputStateMachine.upstreamKey }
+
+  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    storage.send(event)
+    fanIn.send(event)
   }
 }
 
 /// Receives the trigger's events.
 @usableFromInline
-struct PrefixUntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Signal>: SignalObserver {
-  @usableFromInline let storage: PrefixUntilOutputStorage<Downstream>
+struct PrefixUntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Signal>: FanInObserver {
+  @usableFromInline let fanIn: PrefixUntilOutputStorage<Downstream>
   @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Downstream.Failure
 
   @inlinable
   init(
-    storage: PrefixUntilOutputStorage<Downstream>,
+    fanIn: PrefixUntilOutputStorage<Downstream>,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> Downstream.Failure
   ) {
-    self.storage = storage
+    self.fanIn = fanIn
     self.triggerFailure = triggerFailure
   }
+
+  @inlinable
+  var key: UInt64 { PrefixUntilOutputStateMachine.triggerKey }
 
   @inlinable
   func receive(_ event: Event<Trigger.Output, Trigger.Failure>) -> SignalControl {
@@ -41,6 +47,6 @@ struct PrefixUntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Sig
     case .finished: completion = .finished
     case .failed(let error): completion = .failed(triggerFailure(error))
     }
-    return storage.transact { $0.triggerEvent(completion) }
+    return fanIn.transact { $0.triggerEvent(completion) }
   }
 }

@@ -48,22 +48,18 @@ public struct RaceSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
     }
     let core = RaceCore(downstream: observer, contestants: upstreams.count)
     for (index, upstream) in upstreams.enumerated() {
+      upstream.subscribe(keeping: core.observer(index))
       // Decided: the rest are never subscribed.
-      guard core.keep(upstream._subscribeHandle(core.observer(index)), index: index) else { break }
+      guard index + 1 < upstreams.count, core.isUndecided else { break }
     }
-    return core.handle
+    return .handing(core.handle, to: observer)
   }
 }
+
+extension RaceSignal: HandsOverSubscription {}

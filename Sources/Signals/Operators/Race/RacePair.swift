@@ -14,9 +14,6 @@ extension Signal {
   /// The same race as ``race(with:)->RaceSignal<Self>``, without erasing either side to an
   /// ``AnySignal`` first: the first event of any kind wins, the loser is cancelled at once, and
   /// if this signal sends while being subscribed, `other` is never subscribed.
-  ///
-  /// Racing against an ``AfterSignal`` (a fixed length, a safety timeout) costs no subscription of its own:
-  /// the race runs that timer itself, with the same events and cancellation as a subscribed `AfterSignal`.
   @inlinable
   public consuming func race<Other: Signal>(with other: consuming Other) -> RacePairSignal<Self, Other>
   where Other.Output == Output, Other.Failure == Failure {
@@ -53,24 +50,11 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    // A second contestant that is one scheduled value (the intro's "animation end vs fixed length": an
-    // `AfterSignal`) is run by the race itself as a timer; see `RaceCore.connectTimer(_:)`.
-    let timer = secondContestant._scheduledValue
-    let core = RaceCore(downstream: observer, contestants: 2, timer: timer)
-    if core.keep(firstContestant._subscribeHandle(core.observer(0)), index: 0) {
-      if let timer {
-        core.connectTimer(timer)
-      } else {
-        _ = core.keep(secondContestant._subscribeHandle(core.observer(1)), index: 1)
-      }
-    }
-    return core.handle
+    let core = RaceCore(downstream: observer, contestants: 2)
+    firstContestant.subscribe(keeping: core.observer(0))
+    if core.isUndecided { secondContestant.subscribe(keeping: core.observer(1)) }
+    return .handing(core.handle, to: observer)
   }
 }
+
+extension RacePairSignal: HandsOverSubscription {}

@@ -71,14 +71,10 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     let core = ReceiveOnCore(downstream: observer, scheduler: schedulerReference, policy: bufferingPolicy)
-    return core.attach(upstream._subscribeHandle(ReceiveOnObserver(core: core)))
+    upstream.subscribe(keeping: ReceiveOnObserver(core: core))
+    return .handing(core.handle, to: observer)
   }
 }
+
+extension ReceiveOnSignal: HandsOverSubscription {}

@@ -16,25 +16,22 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
     state = Locked(State(downstream: downstream, scheduler: scheduler, policy: policy))
   }
 
-  /// The handle handed downstream: ends the delivery, capture-free.
+  /// The handle handed downstream: ends the delivery.
   @inlinable
   var handle: SignalSubscriptionHandle {
-    SignalSubscriptionHandle(object: state.storage, id: 0) { storage, _ in
-      ReceiveOnCore.end(LockStorage.unsafeCast(storage))
-    }
+    state.handle()
   }
 
   /// Keeps `upstream`, the subscription of this core's `ReceiveOnObserver`, or cancels it if delivery
-  /// ended meanwhile; returns ``handle``.
+  /// ended meanwhile.
   @inlinable
-  func attach(_ upstream: consuming SignalSubscriptionHandle) -> SignalSubscriptionHandle {
-    var token = Optional(upstream)  // moved, not copied, into the state
+  func keep(_ upstream: consuming SignalSubscriptionHandle) {
+    var token = Optional(upstream)
     state.withLock { state in
       guard !state.delivery.isEnded else { return }
       state.upstream = token.take()
     }
     token.take()?.cancel()
-    return handle
   }
 
   @inlinable
@@ -79,20 +76,20 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
         deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
       },
       next: { $0.taken($0.delivery.next(returning: &deliverer)) })
-    if !drained { Self.end(state.storage) }
+    if !drained { Self.end(state) }
     _ = deliverer  // ended meanwhile: released here, outside the lock
   }
 
-  /// Ends the delivery whose storage is `storage`, only borrowed: drops what waits, cancels the upstream
-  /// and the scheduled run.
+  /// Ends the delivery `state` is the state of: drops what waits, cancels the upstream and the scheduled
+  /// run.
   @inlinable
-  static func end(_ storage: LockStorage<State>) {
+  static func end(_ state: Locked<State>) {
     var downstream: Downstream?
     var queued = EventQueue<Event<Output, Failure>>()
     var upstream: SignalSubscriptionHandle?
     var run: SignalScheduledAction?
     unowned(unsafe) var scheduler: SchedulerReference? = nil
-    let first = storage.withLock { state -> Bool in
+    let first = state.withLock { state -> Bool in
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }
       upstream = state.upstream.take()
       run = state.run.take()
@@ -107,7 +104,7 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
 }
 
 @usableFromInline
-struct ReceiveOnObserver<Downstream: SignalObserver>: SignalObserver {
+struct ReceiveOnObserver<Downstream: SignalObserver>: UpstreamKeeper {
   @usableFromInline let core: ReceiveOnCore<Downstream>
 
   @inlinable
@@ -118,5 +115,17 @@ struct ReceiveOnObserver<Downstream: SignalObserver>: SignalObserver {
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     core.receiveUpstream(event)
+  }
+  @inlinable
+  @inline(__always)
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    core.keep(upstream)
+  }
+}
+
+extension ReceiveOnState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    ReceiveOnCore.end(state)
   }
 }

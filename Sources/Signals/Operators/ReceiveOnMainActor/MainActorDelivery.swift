@@ -40,14 +40,19 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   @inlinable
   func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
   where Upstream.Output == Input, Upstream.Failure == Failure {
-    var handle = Optional(upstream._subscribeHandle(MainActorDeliveryObserver(delivery: self)))
+    upstream.subscribe(keeping: MainActorDeliveryObserver(delivery: self))
+    return .make(state.handle())
+  }
+
+  /// Keeps `upstream`, the subscription of this delivery's observer, or cancels it if the delivery ended
+  /// while it was being subscribed.
+  @inlinable
+  func keep(_ upstream: consuming SignalSubscriptionHandle) {
+    var handle = Optional(upstream)
     state.withLock { state in
       if !state.delivery.isEnded { state.upstream = handle.take() }
     }
-    handle?.cancel()  // ended while subscribing
-    return SignalSubscription(object: state.storage, id: 0) { storage, _ in
-      MainActorDelivery.end(LockStorage.unsafeCast(storage))
-    }
+    handle?.cancel()
   }
 
   /// An upstream event, from any thread: delivered now when it arrives on the main thread and nothing is
@@ -95,18 +100,18 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
         return deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
       },
       next: { $0.delivery.next(returning: &deliverer) })
-    if !drained { Self.end(state.storage) }
+    if !drained { Self.end(state) }
     _ = deliverer  // ended meanwhile (a cancel from another thread): released here, outside the lock
   }
 
-  /// Ends the delivery whose storage is `storage`, only borrowed (a canceller's guaranteed reference):
-  /// nothing more is delivered, the queue is dropped and the upstream cancelled, all outside the lock.
+  /// Ends the delivery `state` is the state of: nothing more is delivered, the queue is dropped and the
+  /// upstream cancelled, all outside the lock.
   @inlinable
-  static func end(_ storage: LockStorage<MainActorDeliveryState<Downstream>>) {
+  static func end(_ state: Locked<MainActorDeliveryState<Downstream>>) {
     var downstream: Downstream?
     var queued = EventQueue<Event<Input, Failure>>()
     var upstream: SignalSubscriptionHandle?
-    storage.withLock { state in
+    state.withLock { state in
       guard state.delivery.end(releasing: &downstream, &queued) else { return }
       upstream = state.upstream.take()
     }
@@ -117,7 +122,7 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
 
 /// The observer `receiveOnMainActor()` subscribes to its upstream.
 @usableFromInline
-struct MainActorDeliveryObserver<Downstream: SignalObserver>: SignalObserver {
+struct MainActorDeliveryObserver<Downstream: SignalObserver>: UpstreamKeeper {
   @usableFromInline let delivery: MainActorDelivery<Downstream>
 
   @inlinable
@@ -128,5 +133,17 @@ struct MainActorDeliveryObserver<Downstream: SignalObserver>: SignalObserver {
   @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     delivery.receiveUpstream(event)
+  }
+  @inlinable
+  @inline(__always)
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    delivery.keep(upstream)
+  }
+}
+
+extension MainActorDeliveryState: SubscriptionState {
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    MainActorDelivery.end(state)
   }
 }

@@ -46,20 +46,14 @@ where Upstream.Output: Signal, Upstream.Output.Failure == Upstream.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
-    let storage = SwitchToLatestStorage(downstream: observer, machine: SwitchToLatestStateMachine())
+    let fanIn = SwitchToLatestStorage(downstream: observer, machine: SwitchToLatestStateMachine())
     let key = SwitchToLatestStateMachine.upstreamKey
-    guard storage.reserve(CollectionOfOne(key)) else { return .empty }
-    if storage.isWaiting(for: key) {
-      storage.keep(
-        upstream._subscribeHandle(SwitchToLatestOuterObserver<Observer, Upstream>(storage: storage)), key: key)
+    guard fanIn.reserve(CollectionOfOne(key)) else { return .empty }
+    if fanIn.isWaiting(for: key) {
+      upstream.subscribe(keeping: SwitchToLatestOuterObserver<Observer, Upstream>(fanIn: fanIn))
     }
-    return storage.handle
+    return .handing(fanIn.handle, to: observer)
   }
 }
+
+extension SwitchToLatestSignal: HandsOverSubscription {}

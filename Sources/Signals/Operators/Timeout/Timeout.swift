@@ -205,18 +205,13 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     var timer: TimedTimerRequest?
     let core = TimedCore(machine: machine, downstream: observer, scheduler: schedulerReference, starting: &timer)
-    let upstreamHandle = upstream._subscribeHandle(TimedUpstreamObserver(core: core, scheduler: schedulerReference))
+    upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: schedulerReference))
     // The first interval is measured from the end of the upstream's subscription (the same instant in
     // virtual time).
-    return core.attach(upstreamHandle, starting: timer, on: schedulerReference)
+    return .handing(core.attach(starting: timer, on: schedulerReference), to: observer)
   }
 }
+
+extension TimeoutSignal: HandsOverSubscription {}

@@ -55,13 +55,6 @@ public struct ZipSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .make(_subscribeHandle(observer))
-  }
-
-  /// Subscribes `observer` for another operator; see `Signal._subscribeHandle(_:)`.
-  @inlinable
-  public func _subscribeHandle<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
-  where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {
       _ = observer.receive(.finished)
       return .empty
@@ -71,9 +64,10 @@ public struct ZipSignal<Upstream: Signal>: Signal {
     for (index, upstream) in upstreams.enumerated() {
       let key = UInt64(index)
       guard fanIn.isWaiting(for: key) else { continue }
-      fanIn.keep(
-        upstream._subscribeHandle(IndexedUpstreamObserver(fanIn: fanIn, index: index)), key: key)
+      upstream.subscribe(keeping: IndexedUpstreamObserver(fanIn: fanIn, index: index))
     }
-    return fanIn.handle
+    return .handing(fanIn.handle, to: observer)
   }
 }
+
+extension ZipSignal: HandsOverSubscription {}
