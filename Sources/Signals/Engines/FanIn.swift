@@ -104,7 +104,7 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
           cleanUp()
         }
         // Called in place: binding the downstream to a constant would retain it.
-        answer = deliverer.unsafelyUnwrapped.receive(event)
+        answer = deliverer!.receive(event)
         delivered = event
         return true
       },

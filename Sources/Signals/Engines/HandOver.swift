@@ -201,7 +201,7 @@ extension Locked where State: SubscriptionState {
   @inlinable
   package func handle(id: UInt64 = 0) -> SignalSubscriptionHandle {
     SignalSubscriptionHandle(target: storage, id: id) { target, id in
-      State.cancel(Locked(storage: target as! LockStorage<State>), id: id)
+      State.cancel(Locked(storage: LockStorage.same(target)), id: id)
     }
   }
 }

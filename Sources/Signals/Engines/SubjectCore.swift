@@ -30,11 +30,10 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
     switch state.withLock({ $0.begin(event) }) {
     case .none:
       return
-    case .single(let unmanaged):
-      // Unretained: while `delivering` is set, a removed entry is only retired.
-      let control = unmanaged._withUnsafeGuaranteedRef { $0.deliver(event) }
-      if control == .stop {
-        finishSingle(removing: unmanaged._withUnsafeGuaranteedRef { $0.id })
+    case .single(let entry):
+      // Not retained: while `delivering` is set, a removed entry is only retired.
+      if entry.with({ $0.deliver(event) }) == .stop {
+        finishSingle(removing: entry.with { $0.id })
         return
       }
       var released: SubjectRetired<Output, Failure>?
@@ -91,7 +90,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
         return true
       },
       next: { state in
-        let (event, isTargeted) = delivered.unsafelyUnwrapped
+        let (event, isTargeted) = delivered!
         return state.next(after: event, wasTargeted: isTargeted, released: &released, retiredOut: &retired)
       })
   }

@@ -43,7 +43,7 @@ final class SubjectObserverEntry<Observer: SignalObserver>: SubjectEntry<Observe
   init(id: UInt64, observer: consuming Observer) {
     self.observer = observer
     super.init(id: id) { entry, event in
-      unsafeDowncast(entry, to: SubjectObserverEntry<Observer>.self).observer.receive(event)
+      entry.same(as: SubjectObserverEntry<Observer>.self).observer.receive(event)
     }
   }
 }

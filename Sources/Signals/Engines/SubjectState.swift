@@ -71,7 +71,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
         return .none
       case .one(let entry):
         delivering = true
-        return .single(Unmanaged.passUnretained(entry))
+        return .single(Unretained(entry))
       case .many:
         break
       }
@@ -194,7 +194,7 @@ enum SubjectStart<Output: Sendable, Failure: Error>: Sendable {
   /// Nothing to do: dropped, queued for the current drainer, or no observer.
   case none
   /// The fast path: deliver a value to the only observer.
-  case single(Unmanaged<SubjectEntry<Output, Failure>>)
+  case single(Unretained<SubjectEntry<Output, Failure>>)
   /// Deliver to a snapshot of observers, then drain.
   case broadcast(SubjectDelivery<Output, Failure>)
 }

@@ -119,13 +119,13 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     var releasedMore: [SignalScheduledAction]?
     var start: TimedTimerRequest?
     var endedUpstream: SignalSubscriptionHandle?
-    // Set when there are timers to cancel or start; unretained: the state keeps it.
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    // Set when there are timers to cancel or start.
+    var scheduler: SchedulerReference?
     // Tested instead of `scheduler`: comparing an unretained reference with `nil` retains and releases it.
     var hasTimers = false
     var open = false
-    // For a restart after values (`TimedAfterValues.tellWithClock`); unretained: the state keeps it.
-    unowned(unsafe) var clock: SchedulerReference? = nil
+    // For a restart after values (`TimedAfterValues.tellWithClock`).
+    var clock: SchedulerReference?
     state.withLock { state in
       if let firedTimer {
         // The timer that fired is running now: nothing to cancel.
@@ -166,7 +166,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     var releasedMore: [SignalScheduledAction]?
     var start: TimedTimerRequest?
     var endedUpstream: SignalSubscriptionHandle?
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var scheduler: SchedulerReference?
     var hasTimers = false
     let drained = state.storage.drain(
       first,
@@ -174,7 +174,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
         if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
         hasTimers = false
         // Called in place: binding the downstream to a constant would retain it.
-        guard deliverer.unsafelyUnwrapped.receive(event) == .continue, !event.isTerminal else { return false }
+        guard deliverer!.receive(event) == .continue, !event.isTerminal else { return false }
         if afterValues != .nothing, case .value = event { handled = true }
         if handled, afterValues == .tellWithClock { now = clock?.now }
         return true
@@ -218,7 +218,7 @@ extension TimedCore {
   ) {
     if let token = released.take() { scheduler?.cancel(token) }
     if let more = releasedMore.take() { for token in more { scheduler?.cancel(token) } }
-    if let timer = start.take() { startTimer(timer, on: scheduler.unsafelyUnwrapped) }
+    if let timer = start.take() { startTimer(timer, on: scheduler!) }
   }
 
   /// What a step asked for besides events and timers: a failure made by user code, or a fallback.
@@ -251,7 +251,7 @@ extension TimedCore {
     var timer: SignalScheduledAction?
     var moreTimers: [SignalScheduledAction]?
     var leftovers: Machine.Leftovers?
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var scheduler: SchedulerReference?
     var hasTimers = false
     let first = state.withLock { state -> Bool in
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }

@@ -5,9 +5,8 @@
 struct TimedUpstreamObserver<Machine: TimedStateMachine, Downstream: SignalObserver>: UpstreamKeeper
 where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
   @usableFromInline let core: TimedCore<Machine, Downstream>
-  /// The signal's scheduler, for a machine that reads the clock; unretained: the engine's state keeps it
-  /// for as long as this observer keeps the engine.
-  @usableFromInline unowned(unsafe) let scheduler: SchedulerReference
+  /// The signal's scheduler, for a machine that reads the clock.
+  @usableFromInline let scheduler: SchedulerReference
 
   @inlinable
   init(core: TimedCore<Machine, Downstream>, scheduler: SchedulerReference) {

@@ -101,7 +101,7 @@ struct TimedSends<Output: Sendable, Failure: Error> {
   @inline(__always)
   var first: Event<Output, Failure> {
     if let value { return .value(value) }
-    return finishes ? .finished : .failed(failure.unsafelyUnwrapped)
+    return finishes ? .finished : .failed(failure!)
   }
 
   /// Whether the step sends one event.
@@ -122,9 +122,9 @@ struct TimedSends<Output: Sendable, Failure: Error> {
   func event(at index: Int) -> Event<Output, Failure> {
     let values = (value == nil ? 0 : 1) + (moreValues?.count ?? 0)
     switch index {
-    case values: return finishes ? .finished : .failed(failure.unsafelyUnwrapped)
-    case 0: return .value(value.unsafelyUnwrapped)
-    default: return .value(moreValues.unsafelyUnwrapped[index - 1])
+    case values: return finishes ? .finished : .failed(failure!)
+    case 0: return .value(value!)
+    default: return .value(moreValues![index - 1])
     }
   }
 }

@@ -101,8 +101,7 @@ extension TimedCore {
     let core = self
     let id = timer.id
     if Machine.readsClock {
-      // Unretained: the state keeps the scheduler for as long as the action keeps the engine.
-      return Self.schedule(timer, on: scheduler) { [unowned(unsafe) scheduler] in
+      return Self.schedule(timer, on: scheduler) {
         core.timerFired(id, at: scheduler.now)
       }
     }

@@ -35,7 +35,7 @@ package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
     // Moved, not copied, into the header: copying an operator's state retains every reference in it.
     var moving = Optional(initial)
     let buffer = Self.create(minimumCapacity: 1) { _ in moving.take()! }
-    let storage = unsafeDowncast(buffer, to: LockStorage<State>.self)
+    let storage = buffer as! LockStorage<State>
     storage.withUnsafeMutablePointerToElements { lock in
       #if canImport(Darwin)
         lock.initialize(to: os_unfair_lock_s())

@@ -175,8 +175,7 @@ struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int
   /// The scheduled action: deliver a tick, unless a scheduling loop is running (then it delivers it).
   @inlinable
   func fire() {
-    // The state keeps its scheduler for its whole life, and this core keeps the state: read unretained.
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var scheduler: SchedulerReference?
     let proceed = state.withLock { state -> Bool in
       guard state.observer != nil else { return false }
       if state.scheduling {
@@ -246,7 +245,7 @@ struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int
   static func cancel(_ state: Locked<TimerState<Observer>>) {
     var observer: Observer?
     var token: SignalScheduledAction?
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var scheduler: SchedulerReference?
     state.withLock { state in
       observer = state.observer.take()
       token = state.token.take()

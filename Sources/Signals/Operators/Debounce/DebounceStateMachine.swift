@@ -24,7 +24,7 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool {
-    let now = now.unsafelyUnwrapped  // `readsClock`
+    let now = now!  // `readsClock`
     switch event {
     case .value(let value):
       if let pending { effects.cancel = pending.timer }

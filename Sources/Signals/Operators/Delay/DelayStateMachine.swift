@@ -26,7 +26,7 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
     _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool {
-    let now = now.unsafelyUnwrapped  // `readsClock`
+    let now = now!  // `readsClock`
     nextID += 1
     waiting.append((nextID, event))
     effects.schedule = TimedTimerRequest(id: nextID, at: now + interval)

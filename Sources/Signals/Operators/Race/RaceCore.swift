@@ -142,7 +142,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
       event,
       deliver: { event in
         // Called in place: binding the downstream to a constant would retain it.
-        deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
+        deliverer!.receive(event) == .continue && !event.isTerminal
       },
       next: { $0.delivery.next(returning: &deliverer) })
     guard drained else {

@@ -38,7 +38,7 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
   func receiveUpstream(_ event: Event<Output, Failure>) -> SignalControl {
     var dropped: Event<Output, Failure>?
     var open = false
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var scheduler: SchedulerReference?
     let run = state.withLock { state -> UInt64? in
       let run = state.enqueue(event, dropping: &dropped)
       open = !state.delivery.isEnded
@@ -73,7 +73,7 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
       first,
       deliver: { event in
         // Called in place: binding the downstream to a constant would retain it.
-        deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
+        deliverer!.receive(event) == .continue && !event.isTerminal
       },
       next: { $0.taken($0.delivery.next(returning: &deliverer)) })
     if !drained { Self.end(state) }
@@ -88,7 +88,7 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
     var queued = EventQueue<Event<Output, Failure>>()
     var upstream: SignalSubscriptionHandle?
     var run: SignalScheduledAction?
-    unowned(unsafe) var scheduler: SchedulerReference? = nil
+    var scheduler: SchedulerReference?
     let first = state.withLock { state -> Bool in
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }
       upstream = state.upstream.take()

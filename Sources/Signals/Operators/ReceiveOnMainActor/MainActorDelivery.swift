@@ -97,7 +97,7 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
       deliver: { event in
         assert(MainThread.isCurrent, "Signals: receiveOnMainActor() delivered off the main thread")
         // Called in place: binding the downstream to a constant would retain it.
-        return deliverer.unsafelyUnwrapped.receive(event) == .continue && !event.isTerminal
+        return deliverer!.receive(event) == .continue && !event.isTerminal
       },
       next: { $0.delivery.next(returning: &deliverer) })
     if !drained { Self.end(state) }

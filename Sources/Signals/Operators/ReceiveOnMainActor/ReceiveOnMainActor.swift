@@ -106,9 +106,7 @@ extension SignalOnMainActor where Failure == Never {
 
 /// Calls a main-actor closure; only ever subscribed through `SignalOnMainActor`, whose delivery runs on
 /// the main thread in the main queue's context, where the main actor runs (see
-/// `MainActorDelivery.deliver(_:from:)`, which asserts it in debug builds). So the closure is called as it
-/// is, seen without its isolation (`MainActorEventHandler`), as `MainActor.assumeIsolated` calls its
-/// closure once its check has passed — without that check and a boxed closure for every event.
+/// `MainActorDelivery.deliver(_:from:)`): `MainActor.assumeIsolated` checks it and calls the closure.
 @usableFromInline
 struct MainActorEventObserver<Input: Sendable, Failure: Error>: SignalObserver {
   @usableFromInline let receiveEvent: @MainActor (Event<Input, Failure>) -> Void
@@ -120,7 +118,7 @@ struct MainActorEventObserver<Input: Sendable, Failure: Error>: SignalObserver {
 
   @inlinable
   func receive(_ event: Event<Input, Failure>) -> SignalControl {
-    unsafeBitCast(self, to: MainActorEventHandler<Input, Failure>.self).receiveEvent(event)
+    MainActor.assumeIsolated { receiveEvent(event) }
     return .continue
   }
 }
@@ -142,29 +140,13 @@ struct MainActorSinkObserver<Input: Sendable, Failure: Error>: SignalObserver {
 
   @inlinable
   func receive(_ event: Event<Input, Failure>) -> SignalControl {
-    let handlers = unsafeBitCast(self, to: MainActorSinkHandlers<Input, Failure>.self)
-    switch event {
-    case .value(let value): handlers.receiveValue(value)
-    case .finished: handlers.receiveCompletion(.finished)
-    case .failed(let error): handlers.receiveCompletion(.failed(error))
+    MainActor.assumeIsolated {
+      switch event {
+      case .value(let value): receiveValue(value)
+      case .finished: receiveCompletion(.finished)
+      case .failed(let error): receiveCompletion(.failed(error))
+      }
     }
     return .continue
   }
-}
-
-// A main-actor observer's closures seen without their isolation, for its `receive` to call on the main
-// actor: the observer's stored fields, of the same function types without `@MainActor` (a synchronous
-// function has one representation whatever its isolation), read by `unsafeBitCast` of the observer.
-
-/// `MainActorEventObserver`'s closure, seen without its isolation.
-@usableFromInline
-struct MainActorEventHandler<Input: Sendable, Failure: Error> {
-  @usableFromInline let receiveEvent: (Event<Input, Failure>) -> Void
-}
-
-/// `MainActorSinkObserver`'s closures, seen without their isolation.
-@usableFromInline
-struct MainActorSinkHandlers<Input: Sendable, Failure: Error> {
-  @usableFromInline let receiveCompletion: (SignalCompletion<Failure>) -> Void
-  @usableFromInline let receiveValue: (Input) -> Void
 }

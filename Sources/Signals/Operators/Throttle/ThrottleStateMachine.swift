@@ -37,7 +37,7 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool {
-    handle(event, at: now.unsafelyUnwrapped, &sends, &effects)  // `readsClock`
+    handle(event, at: now!, &sends, &effects)  // `readsClock`
     return true
   }
 
@@ -100,7 +100,7 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     guard let held, held.timer == id else { return }
     sends.send(.value(held.value))
     self.held = nil
-    windowEnd = now.unsafelyUnwrapped + interval  // `readsClock`
+    windowEnd = now! + interval  // `readsClock`
   }
 
   @inlinable

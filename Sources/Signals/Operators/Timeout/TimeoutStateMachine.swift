@@ -149,7 +149,7 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
     case .never:
       cancelTimer(&effects)
     case .lazily(let each):
-      deadline = now.unsafelyUnwrapped + each  // `.tellWithClock`
+      deadline = now! + each  // `.tellWithClock`
     case .eagerly(let each):
       cancelTimer(&effects)
       lastID += 1
