@@ -1,13 +1,13 @@
-// The time-operator engine: one subscription of `debounce`, `throttle`, `delay` or `timeout`, its whole
-// state in one `Locked` (one allocation, which is also what its subscription cancels).
+// The time-operator engine: one subscription of `debounce`, `throttle` or `delay`, its whole state in one
+// `Locked` (one allocation, which is also what its subscription cancels).
 //
-// - A step runs the operator's machine under the lock on an upstream event, a timer firing or a fallback
-//   event; the events it sends are posted to the engines' one drainer (`SerialDelivery`) in the same lock
-//   round trip, and the first claims the delivery when none is in progress. After unlocking: cancelled
-//   timers are cancelled, new ones scheduled, an ended upstream cancelled, then the claimed delivery runs.
+// - A step runs the operator's machine under the lock on an upstream event or a timer firing; the events it
+//   sends are posted to the engines' one drainer (`SerialDelivery`) in the same lock round trip, and the
+//   first claims the delivery when none is in progress. After unlocking: cancelled timers are cancelled,
+//   new ones scheduled, an ended upstream cancelled, then the claimed delivery runs.
 // - Timers: a timer is live from the step that asks for it until it fires or is cancelled. Timer 0's action
 //   captures only this engine (no allocation for its context); others also capture their id.
-// - The clock is read only for machines that use it (`TimedStateMachine.readsClock`), before locking.
+// - The clock is read before locking, and passed to the machine's step.
 // - Ending (a terminal event delivered, `stop`, or a cancel) releases everything after unlocking; the
 //   source answered `stop` ends by itself, so its subscription is only let go.
 
@@ -21,21 +21,26 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
 
   @usableFromInline let state: Locked<State>
 
-  /// A subscription of `machine` for `downstream`, before its upstream is subscribed; `timer` receives the
-  /// timer the machine starts with, if any, for ``attach(_:starting:on:)``.
+  /// A subscription of `machine` for `downstream`, before its upstream is subscribed.
   @inlinable
-  init(
-    machine: consuming Machine, downstream: consuming Downstream, scheduler: SchedulerReference,
-    starting timer: inout TimedTimerRequest?
-  ) {
-    // Started before the upstream can send: its timer is live from here (an event during the upstream's
-    // subscription may cancel it).
-    var initial = State(machine: machine, downstream: downstream, scheduler: scheduler)
-    var effects = TimedEffects()
-    initial.machine.start(&effects)
-    if let first = effects.schedule { initial.timers.insert(first.id) }
-    timer = effects.schedule
-    state = Locked(consume initial)
+  init(machine: consuming Machine, downstream: consuming Downstream, scheduler: SchedulerReference) {
+    state = Locked(State(machine: machine, downstream: downstream, scheduler: scheduler))
+  }
+
+  /// Subscribes `downstream` to `upstream` through a new subscription of `machine`: what a time operator's
+  /// `subscribe` does.
+  ///
+  /// Always inlined into each face: a generic engine function that subscribes an upstream would appear once
+  /// per time operator of a chain with a growing observer type, and the compiler's specializer gives up at
+  /// the third (the Engines article).
+  @inlinable
+  @inline(__always)
+  static func subscribe<Upstream: Signal>(
+    _ downstream: Downstream, to upstream: Upstream, machine: consuming Machine, on scheduler: SchedulerReference
+  ) -> SignalSubscription where Upstream.Output == Machine.Input, Upstream.Failure == Machine.UpstreamFailure {
+    let core = TimedCore(machine: machine, downstream: downstream, scheduler: scheduler)
+    upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: scheduler))
+    return .handing(core.handle, to: downstream)
   }
 
   /// The handle handed downstream: ends the operator.
@@ -44,71 +49,47 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     state.handle()
   }
 
-  /// Keeps `upstream`, the subscription of this engine's `TimedUpstreamObserver` (or `fallback`'s, of its
-  /// `TimedFallbackObserver`), unless the machine ended it meanwhile (then it is cancelled).
+  /// Keeps `upstream`, the subscription of this engine's `TimedUpstreamObserver`, unless the machine ended
+  /// it meanwhile (then it is cancelled).
   @inlinable
-  func keep(_ upstream: consuming SignalSubscriptionHandle, fallback: Bool = false) {
+  func keep(_ upstream: consuming SignalSubscriptionHandle) {
     var upstream = Optional(upstream)
     state.withLock { state in
-      if fallback {
-        if state.delivery.isOpen { state.fallback = upstream.take() }
-      } else if !state.upstreamEnded {
-        state.upstream = upstream.take()
-      }
+      if !state.upstreamEnded { state.upstream = upstream.take() }
     }
     upstream?.cancel()
   }
 
-  /// Schedules the machine's first timer on `scheduler` (the signal's), once the upstream is subscribed;
-  /// returns ``handle``.
-  ///
-  /// The operator's face subscribes the upstream itself, not this method: a generic engine function that
-  /// subscribes an upstream would appear once per time operator of a chain with a growing observer type,
-  /// and the compiler's specializer gives up at the third (the Engines article).
-  @inlinable
-  func attach(starting timer: TimedTimerRequest?, on scheduler: SchedulerReference) -> SignalSubscriptionHandle {
-    // Measured from the end of the upstream's subscription (the same instant in virtual time).
-    if let timer { startTimer(timer, on: scheduler) }
-    return handle
-  }
-
   // MARK: Steps
 
-  /// An upstream event; `now` is the clock when the machine reads it.
+  /// An upstream event, at `now`.
   @inlinable
-  func receiveUpstream(_ event: Event<Machine.Input, Machine.UpstreamFailure>, at now: SignalInstant?)
+  func receiveUpstream(_ event: Event<Machine.Input, Machine.UpstreamFailure>, at now: SignalInstant)
     -> SignalControl
   {
-    step(answering: .upstream) { machine, sends, effects in machine.receive(event, at: now, &sends, &effects) }
+    step(answering: true) { machine, sends, effects in machine.receive(event, at: now, &sends, &effects) }
   }
 
-  /// An event of the fallback the machine switched to.
+  /// Timer `id` fired at `now`.
   @inlinable
-  func receiveFallback(_ event: Event<Output, Failure>) -> SignalControl {
-    step(answering: .fallback) { machine, sends, effects in machine.receiveFallback(event, &sends, &effects) }
-  }
-
-  /// Timer `id` fired; `now` is the clock when the machine reads it.
-  @inlinable
-  func timerFired(_ id: UInt64, at now: SignalInstant? = nil) {
-    step(answering: .none, firedTimer: id) { machine, sends, effects in
+  func timerFired(_ id: UInt64, at now: SignalInstant) {
+    step(answering: false, firedTimer: id) { machine, sends, effects in
       machine.timerFired(id, at: now, &sends, &effects)
       return true
     }
   }
 
   /// Runs `body` on the machine under the lock (refused once the operator ended, or for a timer that is no
-  /// longer live), then performs its effects and delivers what it claimed. Answers whether `source` should
-  /// go on.
+  /// longer live), then performs its effects and delivers what it claimed. Answers whether the upstream
+  /// should go on, when `upstream` is the source.
   ///
-  /// Always inlined into its three callers, so that `body` is inlined too: called through a closure, the
-  /// machine's step kept `effects` in memory, where copying and destroying it went through its type's
-  /// metadata (W5: about 1,500 instructions a round).
+  /// Always inlined into its callers, so that `body` is inlined too (the Engines article: small values on
+  /// the hot path).
   @inlinable
   @inline(__always)
   @discardableResult
   func step(
-    answering source: TimedSource, firedTimer: UInt64? = nil,
+    answering upstream: Bool, firedTimer: UInt64? = nil,
     _ body: (inout Machine, inout TimedSends<Output, Failure>, inout TimedEffects) -> Bool
   ) -> SignalControl {
     var sends = TimedSends<Output, Failure>()
@@ -119,13 +100,9 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     var releasedMore: [SignalScheduledAction]?
     var start: TimedTimerRequest?
     var endedUpstream: SignalSubscriptionHandle?
-    // Set when there are timers to cancel or start.
-    var scheduler: SchedulerReference?
-    // Tested instead of `scheduler`: comparing an unretained reference with `nil` retains and releases it.
+    var scheduler: SchedulerReference?  // set when there are timers to cancel or start
     var hasTimers = false
     var open = false
-    // For a restart after values (`TimedAfterValues.tellWithClock`).
-    var clock: SchedulerReference?
     state.withLock { state in
       if let firedTimer {
         // The timer that fired is running now: nothing to cancel.
@@ -135,70 +112,37 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
       state.post(&sends, claiming: &deliverer, holding: &held)
       scheduler = state.take(&effects, releasing: &released, &releasedMore, starting: &start, ending: &endedUpstream)
       hasTimers = released != nil || releasedMore != nil || start != nil
-      if effects.afterValues == .tellWithClock { clock = state.scheduler }
-      open = state.isOpen(for: source)
+      open = state.delivery.isOpen && !state.upstreamEnded
     }
     if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
     endedUpstream.take()?.cancel()
-    if effects.acts { perform(state.withLock { $0.machine.takeAction() }) }
     guard deliverer != nil else { return open ? .continue : .stop }
-    return deliver(
-      sends.first, holding: held, from: &deliverer, answering: source, after: effects.afterValues,
-      clock: clock)
+    return deliver(sends.first, holding: held, from: &deliverer, answering: upstream)
   }
 
   /// Delivers `first`, the first event of a step that claimed the delivery (its downstream moved into
   /// `deliverer`), then the `held` events of that step, then whatever was queued meanwhile, through the
-  /// engines' one drain loop; ends the operator on a terminal event or `stop`. With `afterValues`, the
-  /// machine hears of each value the downstream handled, in the lock round trip after it (with the time on
-  /// `clock`).
+  /// engines' one drain loop; ends the operator on a terminal event or `stop`.
   @inlinable
   @inline(__always)
   func deliver(
     _ first: Event<Output, Failure>, holding held: [Event<Output, Failure>]?, from deliverer: inout Downstream?,
-    answering source: TimedSource, after afterValues: TimedAfterValues, clock: SchedulerReference? = nil
+    answering upstream: Bool
   ) -> SignalControl {
     var nextHeld = 0
-    var handled = false
-    var now: SignalInstant?
-    // What the machine asked for after a handled value: performed after unlocking, before the next delivery.
-    var released: SignalScheduledAction?
-    var releasedMore: [SignalScheduledAction]?
-    var start: TimedTimerRequest?
-    var endedUpstream: SignalSubscriptionHandle?
-    var scheduler: SchedulerReference?
-    var hasTimers = false
     let drained = state.storage.drain(
       first,
-      deliver: { event in
-        if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
-        hasTimers = false
-        // Called in place: binding the downstream to a constant would retain it.
-        guard deliverer!.receive(event) == .continue, !event.isTerminal else { return false }
-        if afterValues != .nothing, case .value = event { handled = true }
-        if handled, afterValues == .tellWithClock { now = clock?.now }
-        return true
-      },
+      deliver: { event in deliverer!.receive(event) == .continue && !event.isTerminal },
       next: { state in
-        if handled {
-          handled = false
-          var effects = TimedEffects()
-          state.machine.handledValue(at: now, &effects)
-          scheduler = state.take(
-            &effects, releasing: &released, &releasedMore, starting: &start, ending: &endedUpstream)
-          hasTimers = released != nil || releasedMore != nil || start != nil
-        }
         if let held, nextHeld < held.count, !state.delivery.isEnded {
           defer { nextHeld += 1 }
           return held[nextHeld]
         }
         return state.delivery.next(returning: &deliverer)
       })
-    if hasTimers { performTimers(&released, &releasedMore, &start, on: scheduler) }
-    endedUpstream.take()?.cancel()
     guard drained else {
-      // `source` was answered `stop` (or sent the terminal event): it ends by itself.
-      Self.end(state, sparing: source)
+      // The upstream was answered `stop` (or sent the terminal event): it ends by itself.
+      Self.end(state, sparingUpstream: upstream)
       return .stop
     }
     // Ended meanwhile (a cancel from another thread): `deliverer` kept the downstream, released here.
@@ -206,7 +150,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   }
 }
 
-// MARK: Timers, actions and the ending
+// MARK: Timers and the ending
 
 extension TimedCore {
   /// Cancels and starts the timers a step took out under the lock, after unlocking.
@@ -221,33 +165,14 @@ extension TimedCore {
     if let timer = start.take() { startTimer(timer, on: scheduler!) }
   }
 
-  /// What a step asked for besides events and timers: a failure made by user code, or a fallback.
+  /// Ends the operator `state` is the state of: nothing more is delivered, and the upstream and the timers
+  /// are cancelled, unless the upstream was answered `stop` (`sparingUpstream`: it ends by itself).
   @inlinable
-  @inline(never)
-  func perform(_ action: TimedAction<Output, Failure>) {
-    switch action {
-    case .none:
-      return
-    case .fail(let makeError):
-      let failure = Event<Output, Failure>.failed(makeError())
-      var deliverer: Downstream?
-      state.withLock { $0.delivery.post(failure, claiming: &deliverer) }
-      if deliverer != nil { _ = deliver(failure, holding: nil, from: &deliverer, answering: .none, after: .nothing) }
-    case .switchTo(let fallback):
-      fallback.subscribe(keeping: TimedFallbackObserver(core: self))
-    }
-  }
-
-  /// Ends the operator `state` is the state of: nothing more is delivered, and the upstream, the fallback
-  /// and the timers are cancelled, except `spared`, which was answered `stop` and ends by itself (its
-  /// subscription is only let go).
-  @inlinable
-  static func end(_ state: Locked<State>, sparing spared: TimedSource = .none) {
+  static func end(_ state: Locked<State>, sparingUpstream: Bool = false) {
     // Taken into locals of concrete types, released or cancelled after unlocking.
     var downstream: Downstream?
     var queued = EventQueue<Event<Output, Failure>>()
     var upstream: SignalSubscriptionHandle?
-    var fallback: SignalSubscriptionHandle?
     var timer: SignalScheduledAction?
     var moreTimers: [SignalScheduledAction]?
     var leftovers: Machine.Leftovers?
@@ -257,7 +182,6 @@ extension TimedCore {
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }
       state.upstreamEnded = true
       upstream = state.upstream.take()
-      fallback = state.fallback.take()
       state.timers.removeAll(first: &timer, rest: &moreTimers)
       if timer != nil || moreTimers != nil {
         scheduler = state.scheduler
@@ -272,8 +196,7 @@ extension TimedCore {
       if let timer { scheduler?.cancel(timer) }
       if let moreTimers { for token in moreTimers { scheduler?.cancel(token) } }
     }
-    if spared != .upstream { upstream.take()?.cancel() }
-    if spared != .fallback { fallback.take()?.cancel() }
+    if !sparingUpstream { upstream.take()?.cancel() }
   }
 }
 

@@ -1,5 +1,5 @@
-// The observers of a time-operator subscription, one per source that can send into it: the upstream and
-// (`timeout`) the fallback. Both step the engine, and keep their subscriptions in it.
+// The observer a time operator subscribes its upstream with: it steps the engine, and keeps its
+// subscription in it.
 
 @usableFromInline
 struct TimedUpstreamObserver<Machine: TimedStateMachine, Downstream: SignalObserver>: UpstreamKeeper
@@ -20,34 +20,12 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
 
   @inlinable
   func receive(_ event: Event<Machine.Input, Machine.UpstreamFailure>) -> SignalControl {
-    core.receiveUpstream(event, at: Machine.readsClock ? scheduler.now : nil)
+    core.receiveUpstream(event, at: scheduler.now)
   }
 
   @inlinable
   @inline(__always)
   func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
     core.keep(upstream)
-  }
-}
-
-@usableFromInline
-struct TimedFallbackObserver<Machine: TimedStateMachine, Downstream: SignalObserver>: UpstreamKeeper
-where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
-  @usableFromInline let core: TimedCore<Machine, Downstream>
-
-  @inlinable
-  init(core: TimedCore<Machine, Downstream>) {
-    self.core = core
-  }
-
-  @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    core.receiveFallback(event)
-  }
-
-  @inlinable
-  @inline(__always)
-  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
-    core.keep(upstream, fallback: true)
   }
 }

@@ -1,14 +1,5 @@
-// The state of one time-operator subscription under its lock: the machine, the delivery, the upstream (and
-// fallback) subscriptions, and the live timers (TimedTimers.swift). TimedCore.swift acts on it.
-
-/// Who sent the event being delivered: the source that gets the delivery's answer.
-@usableFromInline
-enum TimedSource: Sendable {
-  case upstream
-  case fallback
-  /// A timer, or a cancel: nobody is answered.
-  case none
-}
+// The state of one time-operator subscription under its lock: the machine, the delivery, the upstream's
+// subscription, and the live timers (TimedTimers.swift). TimedCore.swift acts on it.
 
 /// The lock-guarded state of one time-operator subscription.
 @usableFromInline
@@ -23,7 +14,6 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   /// The machine ended the upstream (`TimedEffects.endsUpstream`), or the operator ended: its
   /// subscription, when it arrives, is cancelled instead of kept.
   @usableFromInline var upstreamEnded = false
-  @usableFromInline var fallback: SignalSubscriptionHandle?
   @usableFromInline var timers = TimedTimers()
 
   @inlinable
@@ -31,16 +21,6 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     self.machine = machine
     self.delivery = SerialDelivery(downstream)
     self.scheduler = scheduler
-  }
-
-  /// Whether `source` may send more: the operator goes on, and the machine did not end the upstream.
-  @inlinable
-  func isOpen(for source: TimedSource) -> Bool {
-    switch source {
-    case .upstream: delivery.isOpen && !upstreamEnded
-    case .fallback: delivery.isOpen
-    case .none: true
-    }
   }
 
   /// Posts a step's events: the first claims the delivery when none is in progress (moving the downstream

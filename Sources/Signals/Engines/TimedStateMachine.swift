@@ -1,14 +1,13 @@
 // What a time operator is made of: a state machine, free of locks, schedulers and threads, that turns
-// upstream events, timer firings and (for `timeout`) a fallback's events into effects — events for the
-// downstream, timers to start or cancel, the upstream to end — which the time-operator engine
-// (`TimedCore`) performs. `debounce`, `throttle`, `delay` and `timeout` are such machines; each file of
-// theirs holds only what differs.
+// upstream events and timer firings into effects — events for the downstream, timers to start or cancel,
+// the upstream to end — which the time-operator engine (`TimedCore`) performs. `debounce`, `throttle` and
+// `delay` are such machines; each file of theirs holds only what differs.
 
 /// A timer to start: the machine's id for it, and when it fires.
 ///
-/// Timer 0 costs no allocation (its action captures only the engine), but a late firing of a cancelled
-/// timer 0 would be taken for a live one: use 0 for a timer that is cancelled only when the operator ends
-/// (`timeout`'s), and fresh ids for timers that are replaced.
+/// Timer 0's action holds only the engine, but a late firing of a cancelled timer 0 would be taken for a live
+/// one: use 0 for a timer that is cancelled only when the operator ends (`timeout`'s), and fresh ids for
+/// timers that are replaced.
 @usableFromInline
 struct TimedTimerRequest: Sendable {
   @usableFromInline var id: UInt64
@@ -32,27 +31,13 @@ struct TimedTimerRequest: Sendable {
     self.offset = delay
     self.isDelay = true
   }
-}
 
-/// What happens after unlocking besides events and timers, on the rare paths of `timeout`
-/// (`TimedEffects.acts`, `TimedStateMachine.takeAction()`).
-@usableFromInline
-enum TimedAction<Output: Sendable, Failure: Error>: Sendable {
-  case none
-  /// Fail with the error this closure (user code) makes, run after unlocking.
-  case fail(@Sendable () -> Failure)
-  /// Continue with this signal: subscribed after unlocking, its events are the machine's fallback events.
-  case switchTo(any Signal<Output, Failure>)
-}
-
-/// What the engine does after the downstream handled a value and goes on.
-@usableFromInline
-enum TimedAfterValues: Sendable {
-  case nothing
-  /// Calls `TimedStateMachine.handledValue(at:_:)` without the clock.
-  case tell
-  /// Reads the clock, then calls `TimedStateMachine.handledValue(at:_:)`.
-  case tellWithClock
+  /// Schedules `action` on `scheduler` for this timer.
+  @inlinable
+  func schedule(on scheduler: SchedulerReference, _ action: @escaping @Sendable () -> Void) -> SignalScheduledAction {
+    if isDelay { return scheduler.schedule(after: offset, action) }
+    return scheduler.schedule(at: SignalInstant(offset: offset), action)
+  }
 }
 
 // A step's output is kept in two small values rather than one: the events it sends (`TimedSends`, the only
@@ -141,12 +126,6 @@ struct TimedEffects: Sendable {
   @usableFromInline var cancelBelow: UInt64?
   /// End the upstream's subscription (the machine accepts nothing more from it).
   @usableFromInline var endsUpstream = false
-  /// Whether the machine hears of each value of this step that the downstream handled and goes on after
-  /// (`timeout`'s restart, measured from when the downstream has handled the value).
-  @usableFromInline var afterValues = TimedAfterValues.nothing
-  /// The machine has an action for after unlocking: the engine takes it (`TimedStateMachine.takeAction()`)
-  /// in a lock round trip of its own.
-  @usableFromInline var acts = false
 
   @inlinable
   init() {}
@@ -163,53 +142,18 @@ protocol TimedStateMachine: Sendable {
   /// after unlocking.
   associatedtype Leftovers
 
-  /// Whether upstream events and timer firings need the clock: the engine then reads the scheduler's
-  /// `now` before locking and passes it; otherwise `now` is `nil`.
-  static var readsClock: Bool { get }
-
-  /// The timer to start when the operator is subscribed (after its upstream's subscription), if any.
-  mutating func start(_ effects: inout TimedEffects)
-
   /// An upstream event. Answers false to refuse it: the upstream is answered `stop`.
   mutating func receive(
-    _ event: Event<Input, UpstreamFailure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ event: Event<Input, UpstreamFailure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool
 
   /// The live timer `id` fired (a cancelled timer never reaches the machine).
   mutating func timerFired(
-    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects)
-
-  /// The downstream handled a value and goes on, when the step that sent it asked
-  /// (`TimedEffects.afterValues`).
-  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects)
-
-  /// The action a step asked for (`TimedEffects.acts`), taken out.
-  mutating func takeAction() -> TimedAction<Output, Failure>
-
-  /// An event of the signal `TimedAction.switchTo` subscribed. Answers false to refuse it.
-  mutating func receiveFallback(
-    _ event: Event<Output, Failure>, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
-  ) -> Bool
+    _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects)
 
   /// The operator ended: hands over what the machine holds of the user's.
   mutating func end() -> Leftovers
-}
-
-extension TimedStateMachine {
-  @inlinable
-  mutating func start(_ effects: inout TimedEffects) {}
-
-  @inlinable
-  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects) {}
-
-  @inlinable
-  mutating func takeAction() -> TimedAction<Output, Failure> { .none }
-
-  @inlinable
-  mutating func receiveFallback(
-    _ event: Event<Output, Failure>, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
-  ) -> Bool { false }
 }
 
 /// The interval a time operator uses for `requested`: a negative interval counts as zero,

@@ -94,27 +94,13 @@ extension [SignalScheduledAction]? {
 }
 
 extension TimedCore {
-  /// Schedules `timer` on `scheduler`: its action captures only this engine for timer 0 (no allocation),
-  /// also its id for the others, and the scheduler for a machine that reads the clock.
+  /// Schedules `timer` on `scheduler`: its action holds this engine, the timer's id and the scheduler (to read
+  /// the clock when it fires).
   @inlinable
   func schedule(_ timer: TimedTimerRequest, on scheduler: SchedulerReference) -> SignalScheduledAction {
     let core = self
     let id = timer.id
-    if Machine.readsClock {
-      return Self.schedule(timer, on: scheduler) {
-        core.timerFired(id, at: scheduler.now)
-      }
-    }
-    if id == 0 { return Self.schedule(timer, on: scheduler) { core.timerFired(0) } }
-    return Self.schedule(timer, on: scheduler) { core.timerFired(id) }
-  }
-
-  @inlinable
-  static func schedule(
-    _ timer: TimedTimerRequest, on scheduler: SchedulerReference, _ action: @escaping @Sendable () -> Void
-  ) -> SignalScheduledAction {
-    if timer.isDelay { return scheduler.schedule(after: timer.offset, action) }
-    return scheduler.schedule(at: SignalInstant(offset: timer.offset), action)
+    return timer.schedule(on: scheduler) { core.timerFired(id, at: scheduler.now) }
   }
 
   /// Starts `timer` on `scheduler` and keeps its handle.

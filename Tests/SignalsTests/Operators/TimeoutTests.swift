@@ -22,6 +22,32 @@ import Testing
     try expectMarbles(m, signal, "-a--#", error: .timedOut)
   }
 
+  @Test func aValueAtTheDeadlineScheduledBeforeTheTimerIsInTime() {
+    // The tie rule, with a scheduler (TimeoutStateMachine has it on the machine alone): the value was
+    // scheduled before the subscription, so at 3 s it runs before the timer.
+    let scheduler = TestScheduler()
+    let input = PassthroughSignal<Int, Never>()
+    scheduler.schedule(after: .seconds(3)) { input.send(1) }
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = input.timeout(.seconds(3), scheduler: scheduler).subscribe(log)
+    scheduler.advance(by: .seconds(3))
+    #expect(log.events == [.value(1)])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func aValueAtTheDeadlineScheduledAfterTheTimerIsLate() {
+    // Scheduled after the subscription (so after its timer), the value at 3 s comes too late.
+    let scheduler = TestScheduler()
+    let input = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, TimeoutFailure<Never>>()
+    let token = input.timeout(.seconds(3), scheduler: scheduler).subscribe(log)
+    scheduler.schedule(after: .seconds(3)) { input.send(1) }
+    scheduler.advance(by: .seconds(3))
+    #expect(log.events == [.failed(.timedOut)])
+    #expect(!input.hasObservers)
+    withExtendedLifetime(token) {}
+  }
+
   @Test func theFirstIntervalIsMeasuredFromSubscription() throws {
     let signal = try input("------a|").timeout(m.frames(3), scheduler: m.scheduler)
     try expectMarbles(m, signal, "---#", error: .timedOut)

@@ -53,12 +53,9 @@ public struct DebounceSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    var timer: TimedTimerRequest?
-    let core = TimedCore(
-      machine: DebounceStateMachine<Output, Failure>(interval: interval), downstream: observer,
-      scheduler: schedulerReference, starting: &timer)
-    upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: schedulerReference))
-    return .handing(core.attach(starting: timer, on: schedulerReference), to: observer)
+    TimedCore.subscribe(
+      observer, to: upstream, machine: DebounceStateMachine<Output, Failure>(interval: interval), on: schedulerReference
+    )
   }
 }
 

@@ -5,10 +5,6 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   @usableFromInline typealias UpstreamFailure = Failure
   @usableFromInline typealias Leftovers = Output?
 
-  /// Reads the clock: deadlines are counted from each event.
-  @inlinable
-  static var readsClock: Bool { true }
-
   @usableFromInline let interval: Duration
   /// The latest value, waiting for a quiet interval, and its timer.
   @usableFromInline var pending: (value: Output, timer: UInt64)?
@@ -21,10 +17,9 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
 
   @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool {
-    let now = now!  // `readsClock`
     switch event {
     case .value(let value):
       if let pending { effects.cancel = pending.timer }
@@ -45,7 +40,7 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
 
   @inlinable
   mutating func timerFired(
-    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+    _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
   ) {
     guard let pending, pending.timer == id else { return }
     sends.send(.value(pending.value))

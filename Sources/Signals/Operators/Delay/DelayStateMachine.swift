@@ -6,10 +6,6 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias UpstreamFailure = Failure
   @usableFromInline typealias Leftovers = [(id: UInt64, event: Event<Output, Failure>)]
 
-  /// Reads the clock: deadlines are counted from each event.
-  @inlinable
-  static var readsClock: Bool { true }
-
   @usableFromInline let interval: Duration
   /// Events waiting for their timer, oldest first, each with its timer's id.
   @usableFromInline var waiting: [(id: UInt64, event: Event<Output, Failure>)] = []
@@ -23,10 +19,9 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
 
   @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool {
-    let now = now!  // `readsClock`
     nextID += 1
     waiting.append((nextID, event))
     effects.schedule = TimedTimerRequest(id: nextID, at: now + interval)
@@ -37,7 +32,7 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   /// holds even on a scheduler that runs equal deadlines out of order.
   @inlinable
   mutating func timerFired(
-    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+    _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
   ) {
     while head < waiting.count && waiting[head].id <= id {
       sends.send(waiting[head].event)

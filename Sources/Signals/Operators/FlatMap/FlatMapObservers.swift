@@ -57,11 +57,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
       fanIn.launchInnerSignals()
       return control
     case .finished:
-      return fanIn.transact { state in
-        state.dropUpstream(FlatMapStateMachine<Inner>.upstreamKey)
-        state.machine.isUpstreamFinished = true
-        return state.machine.isDone ? .emit(.finished) : .none
-      }
+      return fanIn.transact { $0.upstreamFinished() }
     case .failed(let error):
       return fanIn.send(.failed(error))
     }
@@ -88,11 +84,7 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
       return fanIn.send(event)
     case .finished:
       let key = key
-      let control = fanIn.transact { state in
-        state.dropUpstream(key)
-        state.machine.active -= 1
-        return state.machine.isDone ? .emit(.finished) : .none
-      }
+      let control = fanIn.transact { $0.innerFinished(key) }
       fanIn.launchInnerSignals()
       return control
     }

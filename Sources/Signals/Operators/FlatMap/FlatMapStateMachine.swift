@@ -57,3 +57,23 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
     return waiting
   }
 }
+
+extension FanInState {
+  /// The upstream finished: the flatMap finishes once no inner signal runs or waits.
+  @inlinable
+  mutating func upstreamFinished<Inner: Signal>() -> FanInStep<Output, Failure>
+  where Machine == FlatMapStateMachine<Inner> {
+    dropUpstream(FlatMapStateMachine<Inner>.upstreamKey)
+    machine.isUpstreamFinished = true
+    return machine.isDone ? .emit(.finished) : .none
+  }
+
+  /// Inner signal `key` finished: a slot frees up; the flatMap finishes if it was the last.
+  @inlinable
+  mutating func innerFinished<Inner: Signal>(_ key: UInt64) -> FanInStep<Output, Failure>
+  where Machine == FlatMapStateMachine<Inner> {
+    dropUpstream(key)
+    machine.active -= 1
+    return machine.isDone ? .emit(.finished) : .none
+  }
+}

@@ -21,10 +21,7 @@ struct MergeObserver<Downstream: SignalObserver>: FanInObserver {
       return fanIn.send(event)
     case .finished:
       let key = key
-      return fanIn.transact { state in
-        state.dropUpstream(key)
-        return state.machine.upstreamFinished()
-      }
+      return fanIn.transact { $0.upstreamFinished(key) }
     }
   }
 }

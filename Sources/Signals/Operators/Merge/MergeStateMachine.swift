@@ -15,3 +15,12 @@ struct MergeStateMachine: FanInMachine {
     return remaining == 0 ? .emit(.finished) : .none
   }
 }
+
+extension FanInState where Machine == MergeStateMachine {
+  /// Upstream `key` finished: the merge finishes when every upstream has.
+  @inlinable
+  mutating func upstreamFinished(_ key: UInt64) -> FanInStep<Output, Failure> {
+    dropUpstream(key)
+    return machine.upstreamFinished()
+  }
+}

@@ -112,13 +112,10 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    var timer: TimedTimerRequest?
-    let core = TimedCore(
+    TimedCore.subscribe(
+      observer, to: upstream,
       machine: ThrottleStateMachine<Output, Failure>(
-        interval: interval, latest: latest, leading: leading, trailing: trailing), downstream: observer,
-      scheduler: schedulerReference, starting: &timer)
-    upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: schedulerReference))
-    return .handing(core.attach(starting: timer, on: schedulerReference), to: observer)
+        interval: interval, latest: latest, leading: leading, trailing: trailing), on: schedulerReference)
   }
 }
 

@@ -10,10 +10,6 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   @usableFromInline typealias UpstreamFailure = Failure
   @usableFromInline typealias Leftovers = Output?
 
-  /// Reads the clock: deadlines are counted from each event.
-  @inlinable
-  static var readsClock: Bool { true }
-
   @usableFromInline let interval: Duration
   @usableFromInline let latest: Bool
   @usableFromInline let leading: Bool
@@ -34,10 +30,10 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
 
   @inlinable
   mutating func receive(
-    _ event: Event<Output, Failure>, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
+    _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
   ) -> Bool {
-    handle(event, at: now!, &sends, &effects)  // `readsClock`
+    handle(event, at: now, &sends, &effects)
     return true
   }
 
@@ -95,12 +91,12 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
 
   @inlinable
   mutating func timerFired(
-    _ id: UInt64, at now: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
+    _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
   ) {
     guard let held, held.timer == id else { return }
     sends.send(.value(held.value))
     self.held = nil
-    windowEnd = now! + interval  // `readsClock`
+    windowEnd = now + interval
   }
 
   @inlinable

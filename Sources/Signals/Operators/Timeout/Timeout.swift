@@ -34,8 +34,11 @@ extension Signal {
   ///   when the downstream has handled it (time spent downstream is not
   ///   upstream silence; in virtual time it is the same instant). A terminal
   ///   event before the deadline passes through and cancels the timer.
-  /// - On the test scheduler, an event due exactly at the deadline was
-  ///   scheduled before the timer, so it arrives in time (equal-time rule).
+  /// - An event at the deadline's instant is in time when it comes before the
+  ///   timer: on the test scheduler, when it was scheduled before the
+  ///   subscription (as a marble diagram's inputs are) or by the upstream while
+  ///   being subscribed; one scheduled after the subscription comes after the
+  ///   timer and is late (the equal-time rule).
   /// - A zero interval fires at the subscription instant, after whatever the
   ///   upstream delivers synchronously while subscribing; a negative interval
   ///   counts as zero.
@@ -192,7 +195,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inlinable
   init(
     upstream: Upstream, first: Duration, each: Duration?, scheduler: some SignalScheduler,
-    mapping: TimeoutFailureMapping, firing: consuming TimedAction<Output, Failure>
+    mapping: TimeoutFailureMapping, firing: consuming TimeoutStateMachine<Output, Upstream.Failure, Failure>.Firing
   ) {
     self.upstream = upstream
     self.interval = first
@@ -206,8 +209,8 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     var timer: TimedTimerRequest?
-    let core = TimedCore(machine: machine, downstream: observer, scheduler: schedulerReference, starting: &timer)
-    upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: schedulerReference))
+    let core = TimeoutCore(machine: machine, downstream: observer, scheduler: schedulerReference, starting: &timer)
+    upstream.subscribe(keeping: TimeoutUpstreamObserver(core: core))
     // The first interval is measured from the end of the upstream's subscription (the same instant in
     // virtual time).
     return .handing(core.attach(starting: timer, on: schedulerReference), to: observer)

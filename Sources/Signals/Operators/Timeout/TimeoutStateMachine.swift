@@ -47,22 +47,32 @@ enum TimeoutRearm: Sendable {
   }
 }
 
-/// The logic of ``Signal/timeout(_:scheduler:)`` and its forms, on the time-operator engine.
+/// The logic of ``Signal/timeout(_:scheduler:)`` and its forms: a value type whose transitions say what to
+/// do, run by `TimeoutCore` (its engine) under its lock.
 ///
 /// - The first timer (timer 0) starts with the subscription, for the first interval.
 /// - A value passes through at once and restarts the interval once the downstream has handled it (a value
 ///   the downstream answers `stop` to, a `first()` after the timeout, never touches the scheduler), as
 ///   `TimeoutRearm` says: lazily (the common case) it only sets the deadline, and the timer, when it fires
-///   before the latest deadline, moves there (still timer 0: it is never cancelled while the operator lives,
-///   so its action needs no id); eagerly it cancels the timer and starts a new one under a fresh id; `never`
-///   only cancels it.
+///   before the latest deadline, moves there (still timer 0: it is never cancelled while the operator lives);
+///   eagerly it cancels the timer and starts a new one under a fresh id; `never` only cancels it.
 /// - A terminal event passes through (a failure mapped to the signal's failure type) and cancels the timer.
 /// - Firing ends the upstream and fails with the error `customError` makes (after unlocking: it is user
 ///   code), or switches to the fallback, whose events pass through unchanged and are not timed.
+///
+/// **A value and the deadline at the same instant.** The deadline is when the timer runs: the machine never
+/// compares a value's time with the deadline. So, in the two orders a scheduler can deliver them:
+/// - the value first (`receive`, then `timerFired` at the same instant): the value is in time. It passes, and
+///   the interval restarts from it: the timer that fires next moves to the value's deadline (lazily), or was
+///   cancelled (eagerly).
+/// - the timer first (`timerFired`, then `receive`): the timeout fires; the upstream is ended, and the
+///   value, if it still comes, is refused.
+/// On `TestScheduler`, work due at one instant runs in the order it was scheduled: an input scheduled before
+/// the subscription (a marble diagram's, a test's `schedule`), or by the upstream while it is being subscribed
+/// (the timer starts after), comes first, so a value exactly at the deadline is in time, as documented.
 @usableFromInline
-struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Error>: TimedStateMachine {
-  @usableFromInline typealias Input = Output
-  /// The failure closure and the fallback, when the operator ends before firing.
+struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Error>: Sendable {
+  /// What the machine holds of the user's, moved out when the operator ends and released after unlocking.
   @usableFromInline typealias Leftovers = ((@Sendable () -> Failure)?, (any Signal<Output, Failure>)?)
 
   /// Which events are accepted.
@@ -73,15 +83,41 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
     /// The fallback's: the timer fired and switched.
     case fallback
     /// None: a terminal event was accepted.
-    case closing
+    case closed
+  }
+
+  /// What to do with an upstream event: a plain value, so that the event itself stays with the engine.
+  @usableFromInline
+  enum Passing: Equatable, Sendable {
+    /// Refuse it: the upstream is answered `stop`.
+    case refuse
+    /// Send it on (a failure as `mapped(_:)` makes it); for a value, tell the machine once the downstream
+    /// has handled it (`valueHandled(at:cancel:start:)`).
+    case pass
+    /// Send it on, and cancel the timer whose id this is (a terminal event ends the timing).
+    case passCancelling(UInt64)
+  }
+
+  /// What a timer's firing does.
+  @usableFromInline
+  enum Firing: Sendable {
+    /// Nothing: the timer was not the live one.
+    case none
+    /// The interval was restarted since the timer started: start `timer` instead.
+    case move(TimedTimerRequest)
+    /// The timeout fires: end the upstream and fail with the error this closure makes (user code, run after
+    /// unlocking)...
+    case fail(@Sendable () -> Failure)
+    /// ...or end the upstream and continue with this signal, subscribed after unlocking.
+    case switchTo(any Signal<Output, Failure>)
   }
 
   @usableFromInline let first: Duration
   @usableFromInline let rearm: TimeoutRearm
   @usableFromInline let mapping: TimeoutFailureMapping
   // What firing does: fail with the error `makeError` makes, or switch to `fallback`; both `nil` once taken
-  // (fired) or released (ended). Two optionals rather than one `TimedAction`: an enum with a closure and
-  // an existential payload is tested, copied and destroyed through the runtime, once per subscription.
+  // (fired) or released (ended). Two optionals rather than one `Firing`: an enum with a closure and an
+  // existential payload is tested, copied and destroyed through the runtime.
   @usableFromInline var makeError: (@Sendable () -> Failure)?
   @usableFromInline var fallback: (any Signal<Output, Failure>)?
   @usableFromInline var phase = Phase.upstream
@@ -95,121 +131,108 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
   @usableFromInline var lastID: UInt64 = 0
 
   @inlinable
-  init(
-    first: Duration, each: Duration?, mapping: TimeoutFailureMapping, firing: consuming TimedAction<Output, Failure>
-  ) {
+  init(first: Duration, each: Duration?, mapping: TimeoutFailureMapping, firing: consuming Firing) {
     self.first = effectiveInterval(first)
     self.rearm = TimeoutRearm(first: first, each: each)
     self.mapping = mapping
-    // Consumed: the closure or the fallback moves into the machine (a borrowed action was copied, and its
-    // existential payload copied and destroyed through value witnesses, per signal built).
     switch consume firing {
-    case .none: break
     case .fail(let make): makeError = make
     case .switchTo(let signal): fallback = signal
+    case .none, .move: break
     }
   }
 
-  /// The clock is read only after a value, for a lazy restart.
+  /// Whether a handled value needs the clock (`valueHandled(at:)`): a lazy restart sets its deadline from it.
   @inlinable
-  static var readsClock: Bool { false }
+  var readsClockAfterValues: Bool {
+    if case .lazily = rearm { return true }
+    return false
+  }
 
+  /// The timer the subscription starts with: timer 0, for the first interval.
   @inlinable
-  mutating func start(_ effects: inout TimedEffects) {
+  mutating func start() -> TimedTimerRequest {
     timer = 0
-    effects.schedule = TimedTimerRequest(id: 0, after: first)
+    return TimedTimerRequest(id: 0, after: first)
   }
 
+  /// An upstream event, before the timer fired (see the type's documentation for one at the same instant).
   @inlinable
-  mutating func receive(
-    _ event: Event<Output, UpstreamFailure>, at _: SignalInstant?, _ sends: inout TimedSends<Output, Failure>,
-    _ effects: inout TimedEffects
-  ) -> Bool {
-    guard phase == .upstream else { return false }
+  mutating func receive(_ event: Event<Output, UpstreamFailure>) -> Passing {
+    guard phase == .upstream else { return .refuse }
+    guard event.isTerminal else { return .pass }
+    phase = .closed
+    guard let live = timer.take() else { return .pass }
+    return .passCancelling(live)
+  }
+
+  /// `event`, an upstream event the machine passes, as the signal sends it: a failure mapped to the
+  /// signal's failure type by `mapping` (the machine's).
+  @inlinable
+  static func mapped(_ event: Event<Output, UpstreamFailure>, by mapping: TimeoutFailureMapping)
+    -> Event<Output, Failure>
+  {
     switch event {
-    case .value(let value):
-      sends.send(.value(value))
-      if case .lazily = rearm { effects.afterValues = .tellWithClock } else { effects.afterValues = .tell }
-    case .finished:
-      phase = .closing
-      cancelTimer(&effects)
-      sends.send(.finished)
-    case .failed(let error):
-      phase = .closing
-      cancelTimer(&effects)
-      sends.send(.failed(mapping.map(error)))
+    case .value(let value): .value(value)
+    case .finished: .finished
+    case .failed(let error): .failed(mapping.map(error))
     }
-    return true
   }
 
+  /// The downstream handled an upstream value and goes on: the interval restarts, as `rearm` says. Answers
+  /// the timer to cancel and the one to start; `now` is the clock, when `readsClockAfterValues`.
   @inlinable
-  mutating func handledValue(at now: SignalInstant?, _ effects: inout TimedEffects) {
+  mutating func valueHandled(at now: SignalInstant?, cancel: inout UInt64?, start: inout TimedTimerRequest?) {
     guard phase == .upstream else { return }
     switch rearm {
     case .never:
-      cancelTimer(&effects)
+      cancel = timer.take()
     case .lazily(let each):
-      deadline = now! + each  // `.tellWithClock`
+      deadline = now! + each
     case .eagerly(let each):
-      cancelTimer(&effects)
+      cancel = timer.take()
       lastID += 1
       timer = lastID
-      effects.schedule = TimedTimerRequest(id: lastID, after: each)
+      start = TimedTimerRequest(id: lastID, after: each)
     }
   }
 
+  /// Timer `id` fired: the timeout fires, unless values restarted the interval since the timer started (see
+  /// the type's documentation for a value at the same instant).
   @inlinable
-  mutating func timerFired(
-    _ id: UInt64, at _: SignalInstant?, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
-  ) {
-    guard phase == .upstream, id == timer else { return }
+  mutating func timerFired(_ id: UInt64) -> Firing {
+    guard phase == .upstream, id == timer else { return .none }
     timer = nil
     if case .lazily = rearm, let deadline, deadline != timerDeadline {
       // Values came since the timer was set: it moves to their deadline (once per deadline, so a scheduler
       // whose clock never moves, where every deadline is due at once, still times out).
       timerDeadline = deadline
       timer = 0
-      effects.schedule = TimedTimerRequest(id: 0, at: deadline)
-      return
+      return .move(TimedTimerRequest(id: 0, at: deadline))
     }
-    if makeError != nil {
-      phase = .closing
-    } else if fallback != nil {
+    if let make = makeError.take() {
+      phase = .closed
+      return .fail(make)
+    }
+    if let signal = fallback.take() {
       phase = .fallback
-    } else {
-      return
+      return .switchTo(signal)
     }
-    effects.endsUpstream = true
-    effects.acts = true
-  }
-
-  @inlinable
-  mutating func takeAction() -> TimedAction<Output, Failure> {
-    if let make = makeError.take() { return .fail(make) }
-    if let signal = fallback.take() { return .switchTo(signal) }
     return .none
   }
 
+  /// An event of the fallback the timeout switched to: passed on unchanged. Answers false to refuse it.
   @inlinable
-  mutating func receiveFallback(
-    _ event: Event<Output, Failure>, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
-  ) -> Bool {
+  mutating func receiveFallback(_ event: Event<Output, Failure>) -> Bool {
     guard phase == .fallback else { return false }
-    if event.isTerminal { phase = .closing }
-    sends.send(event)
+    if event.isTerminal { phase = .closed }
     return true
   }
 
+  /// The operator ended: hands over what the machine holds of the user's.
   @inlinable
   mutating func end() -> Leftovers {
-    phase = .closing
+    phase = .closed
     return (makeError.take(), fallback.take())
-  }
-
-  @inlinable
-  mutating func cancelTimer(_ effects: inout TimedEffects) {
-    guard let live = timer else { return }
-    effects.cancel = live
-    timer = nil
   }
 }

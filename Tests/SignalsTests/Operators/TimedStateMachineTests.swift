@@ -1,0 +1,143 @@
+import Testing
+
+@testable import Signals
+
+// The machines of `debounce`, `throttle` and `delay`, driven alone: no thread, lock or scheduler. Each step
+// says what it sends and which timers it starts or cancels. The operators with a scheduler are pinned by
+// their own test files.
+
+private func at(_ milliseconds: Int) -> SignalInstant {
+  SignalInstant(offset: .milliseconds(milliseconds))
+}
+
+/// One step of a time operator's machine: what it sent and asked for.
+private struct Step<Output: Sendable & Equatable> {
+  var sends = TimedSends<Output, TestError>()
+  var effects = TimedEffects()
+
+  var events: [Event<Output, TestError>] { (0..<sends.count).map { sends.event(at: $0) } }
+}
+
+extension TimedStateMachine
+where
+  Output: Equatable, Failure == TestError, Input == Output,
+  UpstreamFailure == TestError
+{
+  fileprivate mutating func step(_ event: Event<Output, TestError>, at now: SignalInstant) -> Step<Output> {
+    var step = Step<Output>()
+    _ = receive(event, at: now, &step.sends, &step.effects)
+    return step
+  }
+
+  fileprivate mutating func fire(_ id: UInt64, at now: SignalInstant) -> Step<Output> {
+    var step = Step<Output>()
+    timerFired(id, at: now, &step.sends, &step.effects)
+    return step
+  }
+}
+
+@Suite struct DebounceStateMachineTests {
+  @Test func eachValueReplacesTheWaitingOneAndItsTimer() {
+    var machine = DebounceStateMachine<String, TestError>(interval: .milliseconds(200))
+    let a = machine.step(.value("a"), at: at(0))
+    #expect(a.events.isEmpty)
+    #expect(a.effects.schedule?.id == 1 && a.effects.schedule?.offset == .milliseconds(200))
+    let b = machine.step(.value("b"), at: at(100))
+    #expect(b.effects.cancel == 1, "a's timer is cancelled")
+    #expect(b.effects.schedule?.id == 2 && b.effects.schedule?.offset == .milliseconds(300))
+    #expect(machine.fire(1, at: at(200)).events.isEmpty, "a stale timer sends nothing")
+    #expect(machine.fire(2, at: at(300)).events == [.value("b")])
+  }
+
+  @Test func aTerminalEventFlushesTheWaitingValueFirst() {
+    var machine = DebounceStateMachine<String, TestError>(interval: .milliseconds(200))
+    _ = machine.step(.value("a"), at: at(0))
+    let failed = machine.step(.failed(TestError(1)), at: at(50))
+    #expect(failed.events == [.value("a"), .failed(TestError(1))])
+    #expect(failed.effects.cancel == 1)
+  }
+
+  @Test func endingHandsBackTheWaitingValue() {
+    var machine = DebounceStateMachine<String, TestError>(interval: .milliseconds(200))
+    _ = machine.step(.value("a"), at: at(0))
+    #expect(machine.end() == "a")
+  }
+}
+
+@Suite struct ThrottleStateMachineTests {
+  private func throttle(latest: Bool, leading: Bool = true, trailing: Bool = true) -> ThrottleStateMachine<
+    Int, TestError
+  > {
+    ThrottleStateMachine(interval: .milliseconds(300), latest: latest, leading: leading, trailing: trailing)
+  }
+
+  @Test func theFirstValueGoesAtOnceAndTheWindowsEndSendsTheLatest() {
+    var machine = throttle(latest: true)
+    #expect(machine.step(.value(1), at: at(0)).events == [.value(1)])
+    let second = machine.step(.value(2), at: at(100))
+    #expect(second.events.isEmpty)
+    #expect(second.effects.schedule?.offset == .milliseconds(300), "held until the window's end")
+    _ = machine.step(.value(3), at: at(200))
+    #expect(machine.fire(1, at: at(300)).events == [.value(3)], "latest: the newest replaced the held one")
+  }
+
+  @Test func notLatestKeepsTheWindowsFirstValue() {
+    var machine = throttle(latest: false)
+    _ = machine.step(.value(1), at: at(0))
+    _ = machine.step(.value(2), at: at(100))
+    _ = machine.step(.value(3), at: at(200))
+    #expect(machine.fire(1, at: at(300)).events == [.value(2)])
+  }
+
+  @Test func aValueExactlyAtTheWindowsEndBelongsToTheNextWindow() {
+    var machine = throttle(latest: true)
+    _ = machine.step(.value(1), at: at(0))
+    _ = machine.step(.value(2), at: at(100))
+    // At 300 ms, before the window's timer: the held value is sent now, this one held in the new window.
+    let edge = machine.step(.value(3), at: at(300))
+    #expect(edge.events == [.value(2)])
+    #expect(edge.effects.cancel == 1)
+    #expect(edge.effects.schedule?.offset == .milliseconds(600))
+  }
+
+  @Test func withoutTrailingValuesInsideAWindowAreDropped() {
+    var machine = throttle(latest: true, trailing: false)
+    _ = machine.step(.value(1), at: at(0))
+    let inside = machine.step(.value(2), at: at(100))
+    #expect(inside.events.isEmpty && inside.effects.schedule == nil)
+  }
+
+  @Test func aTerminalEventFlushesTheHeldValue() {
+    var machine = throttle(latest: true)
+    _ = machine.step(.value(1), at: at(0))
+    _ = machine.step(.value(2), at: at(100))
+    #expect(machine.step(.finished, at: at(150)).events == [.value(2), .finished])
+  }
+}
+
+@Suite struct DelayStateMachineTests {
+  @Test func everyEventWaitsForItsOwnTimerAndTheyKeepTheirOrder() {
+    var machine = DelayStateMachine<Int, TestError>(interval: .milliseconds(100))
+    #expect(machine.step(.value(1), at: at(0)).effects.schedule?.offset == .milliseconds(100))
+    #expect(machine.step(.finished, at: at(50)).effects.schedule?.offset == .milliseconds(150))
+    #expect(machine.fire(1, at: at(100)).events == [.value(1)])
+    #expect(machine.fire(2, at: at(150)).events == [.finished])
+  }
+
+  @Test func aTimerFiringBeforeEarlierOnesSendsTheirEventsFirstAndCancelsTheirTimers() {
+    // A real-time scheduler may run equal or near deadlines out of order.
+    var machine = DelayStateMachine<Int, TestError>(interval: .milliseconds(100))
+    _ = machine.step(.value(1), at: at(0))
+    _ = machine.step(.value(2), at: at(0))
+    let second = machine.fire(2, at: at(100))
+    #expect(second.events == [.value(1), .value(2)])
+    #expect(second.effects.cancelBelow == 2)
+    #expect(machine.fire(1, at: at(100)).events.isEmpty)
+  }
+
+  @Test func endingHandsBackTheWaitingEvents() {
+    var machine = DelayStateMachine<Int, TestError>(interval: .milliseconds(100))
+    _ = machine.step(.value(1), at: at(0))
+    #expect(machine.end().map(\.event) == [.value(1)])
+  }
+}
