@@ -145,12 +145,9 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   /// operator ended or the slot was dropped meanwhile.
   @inlinable
   func keep(_ subscription: consuming SignalSubscriptionHandle, key: UInt64) {
-    var subscription = Optional(subscription)  // moved, not copied, into the slot; what is left was not kept
-    state.withLock { state in
-      guard !state.isEnded else { return }
-      state.upstreams.activate(key, with: &subscription)
+    state.keep(subscription) { state, handle in
+      if !state.isEnded { state.upstreams.activate(key, with: &handle) }
     }
-    subscription?.cancel()
   }
 
   /// Subscribes `observer`, which keeps its subscription in the reserved slot `key`, to `upstream`, unless

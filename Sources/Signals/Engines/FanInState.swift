@@ -109,12 +109,12 @@ struct FanInSlots {
 /// Things to release or cancel after unlocking.
 @usableFromInline
 struct FanInCleanup<Downstream: SignalObserver> {
-  @usableFromInline var cancellations = InlineList<SignalSubscriptionHandle>()
+  @usableFromInline var cancellations = Handles()
   /// Every slot of an ended operator, moved out whole.
   @usableFromInline var slots: [FanInSlot] = []
   @usableFromInline var events = EventQueue<Event<Downstream.Input, Downstream.Failure>>()
   @usableFromInline var downstream: Downstream?
-  @usableFromInline var leftovers: Any?
+  @usableFromInline var discarded: Any?
 
   @inlinable
   init() {}
@@ -122,7 +122,8 @@ struct FanInCleanup<Downstream: SignalObserver> {
   /// Cancels the subscriptions; everything else is released when the value goes.
   @inlinable
   func dispose() {
-    for subscription in cancellations { subscription.cancel() }
+    var cancellations = cancellations
+    cancellations.cancelAll()
     for slot in slots { slot.subscription?.cancel() }
   }
 }
@@ -183,7 +184,7 @@ struct FanInState<Downstream: SignalObserver, Machine: FanInMachine> {
       isEnded = true
       cleanup.slots = upstreams.slots
       upstreams.slots = []
-      cleanup.leftovers = machine.clear()
+      cleanup.discarded = machine.clear()
       hasCleanup = true
     }
     if discardingPending, delivery.end(releasing: &cleanup.downstream, &cleanup.events) { hasCleanup = true }

@@ -195,6 +195,20 @@ package protocol SubscriptionState: SendableMetatype {
   static func cancel(_ state: Locked<Self>, id: UInt64)
 }
 
+extension Locked {
+  /// Keeps `subscription` in the state: `put` moves it in (taking it out of its optional) when the state
+  /// still wants it; otherwise it is cancelled, after unlocking.
+  @inlinable
+  @inline(__always)
+  package func keep(
+    _ subscription: consuming SignalSubscriptionHandle, _ put: (inout State, inout SignalSubscriptionHandle?) -> Void
+  ) {
+    var moving = Optional(subscription)
+    withLock { put(&$0, &moving) }
+    moving?.cancel()
+  }
+}
+
 extension Locked where State: SubscriptionState {
   /// The handle that ends subscription `id` of this state: the one closure that cancels a subscription of
   /// Signals, made where the state's type is known, so it captures nothing.

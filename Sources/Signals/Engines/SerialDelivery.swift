@@ -143,3 +143,19 @@ extension LockStorage {
     return true
   }
 }
+
+extension LockStorage {
+  /// The drain of one downstream: delivers `first` to the downstream the caller claimed into `deliverer`,
+  /// then what `next` finds under the lock, until none is left. Answers false when a delivery ended the
+  /// operator (a terminal event, or a `stop`).
+  @inlinable
+  @inline(__always)
+  package func deliver<Downstream: SignalObserver>(
+    _ first: Event<Downstream.Input, Downstream.Failure>, to deliverer: inout Downstream?,
+    next: (inout State, inout Downstream?) -> Event<Downstream.Input, Downstream.Failure>?
+  ) -> Bool {
+    drain(
+      first, deliver: { event in deliverer!.receive(event) == .continue && !event.isTerminal },
+      next: { next(&$0, &deliverer) })
+  }
+}

@@ -53,11 +53,9 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   /// it meanwhile (then it is cancelled).
   @inlinable
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    var upstream = Optional(upstream)
-    state.withLock { state in
-      if !state.upstreamEnded { state.upstream = upstream.take() }
+    state.keep(upstream) { state, handle in
+      if !state.upstreamEnded { state.upstream = handle.take() }
     }
-    upstream?.cancel()
   }
 
   // MARK: Steps
@@ -130,16 +128,13 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     answering upstream: Bool
   ) -> SignalControl {
     var nextHeld = 0
-    let drained = state.storage.drain(
-      first,
-      deliver: { event in deliverer!.receive(event) == .continue && !event.isTerminal },
-      next: { state in
-        if let held, nextHeld < held.count, !state.delivery.isEnded {
-          defer { nextHeld += 1 }
-          return held[nextHeld]
-        }
-        return state.delivery.next(returning: &deliverer)
-      })
+    let drained = state.storage.deliver(first, to: &deliverer) { state, deliverer in
+      if let held, nextHeld < held.count, !state.delivery.isEnded {
+        defer { nextHeld += 1 }
+        return held[nextHeld]
+      }
+      return state.delivery.next(returning: &deliverer)
+    }
     guard drained else {
       // The upstream was answered `stop` (or sent the terminal event): it ends by itself.
       Self.end(state, sparingUpstream: upstream)
@@ -175,7 +170,7 @@ extension TimedCore {
     var upstream: SignalSubscriptionHandle?
     var timer: SignalScheduledAction?
     var moreTimers: [SignalScheduledAction]?
-    var leftovers: Machine.Leftovers?
+    var discarded: Machine.Discarded?
     var scheduler: SchedulerReference?
     var hasTimers = false
     let first = state.withLock { state -> Bool in
@@ -187,11 +182,11 @@ extension TimedCore {
         scheduler = state.scheduler
         hasTimers = true
       }
-      leftovers = state.machine.end()
+      discarded = state.machine.end()
       return true
     }
     guard first else { return }
-    _ = (downstream, queued, leftovers)  // released here, outside the lock
+    _ = (downstream, queued, discarded)  // released here, outside the lock
     if hasTimers {
       if let timer { scheduler?.cancel(timer) }
       if let moreTimers { for token in moreTimers { scheduler?.cancel(token) } }

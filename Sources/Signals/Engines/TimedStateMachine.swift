@@ -140,7 +140,7 @@ protocol TimedStateMachine: Sendable {
   associatedtype Failure: Error
   /// What the machine holds of the user's (values, closures), moved out when the operator ends and released
   /// after unlocking.
-  associatedtype Leftovers
+  associatedtype Discarded
 
   /// An upstream event. Answers false to refuse it: the upstream is answered `stop`.
   mutating func receive(
@@ -153,7 +153,7 @@ protocol TimedStateMachine: Sendable {
     _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects)
 
   /// The operator ended: hands over what the machine holds of the user's.
-  mutating func end() -> Leftovers
+  mutating func end() -> Discarded
 }
 
 /// The interval a time operator uses for `requested`: a negative interval counts as zero,

@@ -61,12 +61,9 @@ struct TrailingFinishGuard: SubscriptionHolder {
   /// Keeps `upstream`, unless the downstream cancelled meanwhile (then it is cancelled).
   @inlinable
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    var moving = Optional(upstream)
-    let cancelled = state.withLock { state -> Bool in
-      if !state.cancelled { state.upstream = moving.take() }
-      return state.cancelled
+    state.keep(upstream) { state, handle in
+      if !state.cancelled { state.upstream = handle.take() }
     }
-    if cancelled { moving?.cancel() }
   }
 
   /// Sends `finished` after a value, unless the downstream cancelled meanwhile.

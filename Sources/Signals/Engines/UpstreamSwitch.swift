@@ -81,12 +81,9 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   /// else cancels it.
   @inlinable
   func keep(_ subscription: consuming SignalSubscriptionHandle, generation: UInt64) {
-    var moving = Optional(subscription)
-    state.withLock { state in
-      guard state.context != nil, state.generation == generation else { return }
-      state.current = moving.take()
+    state.keep(subscription) { state, handle in
+      if state.context != nil, state.generation == generation { state.current = handle.take() }
     }
-    moving?.cancel()
   }
 
   /// The context, if `generation` is the current upstream and the operator is live.

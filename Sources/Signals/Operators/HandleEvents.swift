@@ -150,12 +150,9 @@ struct HandleEventsCancelHook: SubscriptionHolder {
   /// Keeps the upstream subscription, unless the hook is already done (then it is cancelled at once).
   @inlinable
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    var moving = Optional(upstream)  // moved, not copied, into the state; left here if not kept
-    state.withLock { state in
-      guard !state.isDone else { return }
-      state.upstream = moving.take()
+    state.keep(upstream) { state, handle in
+      if !state.isDone { state.upstream = handle.take() }
     }
-    moving.take()?.cancel()  // outside the lock
   }
 
   /// A terminal event is passing: the hook will not fire.

@@ -3,7 +3,7 @@
 struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
   @usableFromInline typealias UpstreamFailure = Failure
-  @usableFromInline typealias Leftovers = Output?
+  @usableFromInline typealias Discarded = Output?
 
   @usableFromInline let interval: Duration
   /// The latest value, waiting for a quiet interval, and its timer.
@@ -48,7 +48,7 @@ struct DebounceStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   }
 
   @inlinable
-  mutating func end() -> Leftovers {
+  mutating func end() -> Discarded {
     pending.take()?.value
   }
 }

@@ -4,7 +4,7 @@
 struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
   @usableFromInline typealias UpstreamFailure = Failure
-  @usableFromInline typealias Leftovers = [(id: UInt64, event: Event<Output, Failure>)]
+  @usableFromInline typealias Discarded = [(id: UInt64, event: Event<Output, Failure>)]
 
   @usableFromInline let interval: Duration
   /// Events waiting for their timer, oldest first, each with its timer's id.
@@ -50,7 +50,7 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   }
 
   @inlinable
-  mutating func end() -> Leftovers {
+  mutating func end() -> Discarded {
     defer {
       waiting = []
       head = 0

@@ -52,7 +52,7 @@ public struct RaceSignal<Upstream: Signal>: Signal {
       _ = observer.receive(.finished)
       return .empty
     }
-    let core = RaceCore(downstream: observer, contestants: upstreams.count)
+    let core = RaceCore(downstream: observer)
     for (index, upstream) in upstreams.enumerated() {
       upstream.subscribe(keeping: core.observer(index))
       // Decided: the rest are never subscribed.

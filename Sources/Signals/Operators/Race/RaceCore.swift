@@ -5,48 +5,6 @@
 // race is one `Locked` (one allocation, also what its subscription cancels), and the queue of events is
 // only for a winner that sends during its own delivery: empty and unallocated otherwise.
 
-/// What the race keeps of its contestants, to cancel them, by number: the first two inline (a race of two
-/// allocates nothing for them).
-@usableFromInline
-struct RaceEntries: Sendable {
-  @usableFromInline var first: SignalSubscriptionHandle?
-  @usableFromInline var second: SignalSubscriptionHandle?
-  /// Contestants 2 and later.
-  @usableFromInline var others: [SignalSubscriptionHandle?]
-
-  @inlinable
-  init(count: Int) {
-    others = count > 2 ? Array(repeating: nil, count: count - 2) : []
-  }
-
-  @inlinable
-  mutating func put(_ handle: consuming SignalSubscriptionHandle, at index: Int) {
-    switch index {
-    case 0: first = handle
-    case 1: second = handle
-    default: others[index - 2] = handle
-    }
-  }
-
-  /// Takes every entry out but `kept`'s, into `taken` (released and cancelled after unlocking).
-  @inlinable
-  mutating func takeAll(except kept: Int?, into taken: inout RaceEntries) {
-    if kept != 0 { taken.first = first.take() }
-    if kept != 1 { taken.second = second.take() }
-    guard !others.isEmpty else { return }
-    for index in others.indices where kept != index + 2 { taken.others.append(others[index].take()) }
-  }
-
-  /// Cancels every entry (taking it out).
-  @inlinable
-  mutating func cancelAll() {
-    first.take()?.cancel()
-    second.take()?.cancel()
-    guard !others.isEmpty else { return }
-    for index in others.indices { others[index].take()?.cancel() }
-  }
-}
-
 /// The state of one race subscription.
 @usableFromInline
 struct RaceState<Downstream: SignalObserver> {
@@ -55,12 +13,12 @@ struct RaceState<Downstream: SignalObserver> {
   @usableFromInline var delivery: SerialDelivery<Downstream>
   /// The winning contestant's number, once one sent an event.
   @usableFromInline var winner: Int?
-  @usableFromInline var entries: RaceEntries
+  /// The contestants' subscriptions, by number.
+  @usableFromInline var entries = Handles()
 
   @inlinable
-  init(downstream: Downstream, contestants: Int) {
+  init(downstream: Downstream) {
     self.delivery = SerialDelivery(downstream)
-    self.entries = RaceEntries(count: contestants)
   }
 
   /// Whether contestant `index`'s entry is kept: the race goes on, and `index` has not lost.
@@ -80,8 +38,8 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   @usableFromInline let state: Locked<RaceState<Downstream>>
 
   @inlinable
-  init(downstream: Downstream, contestants: Int) {
-    self.state = Locked(RaceState(downstream: downstream, contestants: contestants))
+  init(downstream: Downstream) {
+    self.state = Locked(RaceState(downstream: downstream))
   }
 
   /// The handle handed downstream: cancels the race.
@@ -94,12 +52,9 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   /// wants it (then it is cancelled).
   @inlinable
   func keep(_ subscription: consuming SignalSubscriptionHandle, index: Int) {
-    var moving = Optional(subscription)
-    state.withLock { state in
-      guard state.keeps(index) else { return }
-      state.entries.put(moving.take()!, at: index)
+    state.keep(subscription) { state, handle in
+      if state.keeps(index) { state.entries.put(handle.take()!, at: index) }
     }
-    moving?.cancel()  // not kept
   }
 
   /// Whether no contestant has sent an event yet, and the race goes on: whether to subscribe the next.
@@ -121,7 +76,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   /// An event from contestant `index`: the first one decides the race; the losers' events are refused.
   @inlinable
   func receive(_ event: Event<Output, Failure>, from index: Int) -> SignalControl {
-    var losers = RaceEntries(count: 0)
+    var losers = Handles()
     var deliverer: Downstream?
     let accepted = state.withLock { state -> Bool in
       guard state.delivery.isOpen else { return false }
@@ -138,13 +93,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
     guard accepted else { return .stop }
     guard deliverer != nil else { return event.isTerminal ? .stop : .continue }
     losers.cancelAll()
-    let drained = state.storage.drain(
-      event,
-      deliver: { event in
-        // Called in place: binding the downstream to a constant would retain it.
-        deliverer!.receive(event) == .continue && !event.isTerminal
-      },
-      next: { $0.delivery.next(returning: &deliverer) })
+    let drained = state.storage.deliver(event, to: &deliverer) { $0.delivery.next(returning: &$1) }
     guard drained else {
       // The winner is answered `stop` (or just ended): it ends by itself, so its entry is only let go.
       Self.cancel(state, sparing: index)
@@ -169,7 +118,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
     }
     _ = (downstream, pending)  // released here, outside the lock
     guard rivalsLeft else { return }
-    var entries = RaceEntries(count: 0)
+    var entries = Handles()
     state.withLock { $0.entries.takeAll(except: spared, into: &entries) }
     entries.cancelAll()
   }

@@ -50,7 +50,7 @@ where Second.Output == First.Output, Second.Failure == First.Failure {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let core = RaceCore(downstream: observer, contestants: 2)
+    let core = RaceCore(downstream: observer)
     firstContestant.subscribe(keeping: core.observer(0))
     if core.isUndecided { secondContestant.subscribe(keeping: core.observer(1)) }
     return .handing(core.handle, to: observer)

@@ -26,12 +26,9 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
   /// ended meanwhile.
   @inlinable
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    var token = Optional(upstream)
-    state.withLock { state in
-      guard !state.delivery.isEnded else { return }
-      state.upstream = token.take()
+    state.keep(upstream) { state, handle in
+      if !state.delivery.isEnded { state.upstream = handle.take() }
     }
-    token.take()?.cancel()
   }
 
   @inlinable
@@ -69,13 +66,7 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
   func deliverRun() {
     var deliverer: Downstream?
     guard let first = state.withLock({ $0.taken($0.delivery.claim(into: &deliverer)) }) else { return }
-    let drained = state.storage.drain(
-      first,
-      deliver: { event in
-        // Called in place: binding the downstream to a constant would retain it.
-        deliverer!.receive(event) == .continue && !event.isTerminal
-      },
-      next: { $0.taken($0.delivery.next(returning: &deliverer)) })
+    let drained = state.storage.deliver(first, to: &deliverer) { $0.taken($0.delivery.next(returning: &$1)) }
     if !drained { Self.end(state) }
     _ = deliverer  // ended meanwhile: released here, outside the lock
   }

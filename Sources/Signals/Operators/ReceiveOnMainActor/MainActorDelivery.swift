@@ -48,11 +48,9 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   /// while it was being subscribed.
   @inlinable
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    var handle = Optional(upstream)
-    state.withLock { state in
+    state.keep(upstream) { state, handle in
       if !state.delivery.isEnded { state.upstream = handle.take() }
     }
-    handle?.cancel()
   }
 
   /// An upstream event, from any thread: delivered now when it arrives on the main thread and nothing is
@@ -92,14 +90,8 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   /// queued meanwhile, through the engines' one drain loop; ends on a terminal event or `stop`.
   @inlinable
   func deliver(_ first: Event<Input, Failure>, from deliverer: inout Downstream?) {
-    let drained = state.storage.drain(
-      first,
-      deliver: { event in
-        assert(MainThread.isCurrent, "Signals: receiveOnMainActor() delivered off the main thread")
-        // Called in place: binding the downstream to a constant would retain it.
-        return deliverer!.receive(event) == .continue && !event.isTerminal
-      },
-      next: { $0.delivery.next(returning: &deliverer) })
+    assert(MainThread.isCurrent, "Signals: receiveOnMainActor() delivered off the main thread")
+    let drained = state.storage.deliver(first, to: &deliverer) { $0.delivery.next(returning: &$1) }
     if !drained { Self.end(state) }
     _ = deliverer  // ended meanwhile (a cancel from another thread): released here, outside the lock
   }

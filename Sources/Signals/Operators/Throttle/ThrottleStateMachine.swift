@@ -8,7 +8,7 @@
 struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
   @usableFromInline typealias Input = Output
   @usableFromInline typealias UpstreamFailure = Failure
-  @usableFromInline typealias Leftovers = Output?
+  @usableFromInline typealias Discarded = Output?
 
   @usableFromInline let interval: Duration
   @usableFromInline let latest: Bool
@@ -100,7 +100,7 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
   }
 
   @inlinable
-  mutating func end() -> Leftovers {
+  mutating func end() -> Discarded {
     held.take()?.value
   }
 }

@@ -76,15 +76,13 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
   /// Keeps `subscription`, the upstream's (or the fallback's), unless the operator no longer wants it.
   @inlinable
   func keep(_ subscription: consuming SignalSubscriptionHandle, fallback: Bool) {
-    var moving = Optional(subscription)
-    state.withLock { state in
+    state.keep(subscription) { state, handle in
       if fallback {
-        if state.delivery.isOpen { state.fallback = moving.take() }
+        if state.delivery.isOpen { state.fallback = handle.take() }
       } else if !state.upstreamEnded {
-        state.upstream = moving.take()
+        state.upstream = handle.take()
       }
     }
-    moving?.cancel()
   }
 
   /// Schedules the first timer on `scheduler` (the signal's), once the upstream is subscribed: the first
@@ -260,7 +258,7 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var fallback: SignalSubscriptionHandle?
     var timer: SignalScheduledAction?
     var scheduler: SchedulerReference?
-    var leftovers: State.Machine.Leftovers?
+    var discarded: State.Machine.Discarded?
     let first = state.withLock { state -> Bool in
       guard state.delivery.end(releasing: &downstream, &queued) else { return false }
       state.upstreamEnded = true
@@ -268,11 +266,11 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
       fallback = state.fallback.take()
       timer = state.timer.take()?.token
       if timer != nil { scheduler = state.scheduler }
-      leftovers = state.machine.end()
+      discarded = state.machine.end()
       return true
     }
     guard first else { return }
-    _ = (downstream, queued, leftovers)  // released here, outside the lock
+    _ = (downstream, queued, discarded)  // released here, outside the lock
     if let timer { scheduler?.cancel(timer) }
     if spared != .upstream { upstream.take()?.cancel() }
     if spared != .fallback { fallback.take()?.cancel() }

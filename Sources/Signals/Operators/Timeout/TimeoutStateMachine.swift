@@ -73,7 +73,7 @@ enum TimeoutRearm: Sendable {
 @usableFromInline
 struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Error>: Sendable {
   /// What the machine holds of the user's, moved out when the operator ends and released after unlocking.
-  @usableFromInline typealias Leftovers = ((@Sendable () -> Failure)?, (any Signal<Output, Failure>)?)
+  @usableFromInline typealias Discarded = ((@Sendable () -> Failure)?, (any Signal<Output, Failure>)?)
 
   /// Which events are accepted.
   @usableFromInline
@@ -231,7 +231,7 @@ struct TimeoutStateMachine<Output: Sendable, UpstreamFailure: Error, Failure: Er
 
   /// The operator ended: hands over what the machine holds of the user's.
   @inlinable
-  mutating func end() -> Leftovers {
+  mutating func end() -> Discarded {
     phase = .closed
     return (makeError.take(), fallback.take())
   }
