@@ -41,7 +41,7 @@ struct FanInSlot {
   /// `nil` while reserved. Cancelled explicitly when dropped (releasing a handle does not cancel).
   @usableFromInline var subscription: SignalSubscriptionHandle?
 
-  @inlinable
+  @usableFromInline
   init(key: UInt64, subscription: SignalSubscriptionHandle?) {
     self.key = key
     self.subscription = subscription
@@ -54,11 +54,11 @@ struct FanInSlot {
 struct FanInSlots {
   @usableFromInline var slots: [FanInSlot] = []
 
-  @inlinable
+  @usableFromInline
   init() {}
 
   /// The index of `key`, or where it would be inserted.
-  @inlinable
+  @usableFromInline
   func position(of key: UInt64) -> (index: Int, found: Bool) {
     // Keys are usually added in increasing order: check the end first.
     if let last = slots.last, last.key < key { return (slots.count, false) }
@@ -71,7 +71,7 @@ struct FanInSlots {
     return (low, low < slots.count && slots[low].key == key)
   }
 
-  @inlinable
+  @usableFromInline
   mutating func reserve(_ key: UInt64) {
     let (index, found) = position(of: key)
     if found {
@@ -82,7 +82,7 @@ struct FanInSlots {
   }
 
   /// Whether `key` is reserved and not yet subscribed.
-  @inlinable
+  @usableFromInline
   func isReserved(_ key: UInt64) -> Bool {
     let (index, found) = position(of: key)
     return found && slots[index].subscription == nil
@@ -90,7 +90,7 @@ struct FanInSlots {
 
   /// Moves `subscription` into reserved `key`; leaves it in place if the slot is gone or already
   /// subscribed (the caller cancels it).
-  @inlinable
+  @usableFromInline
   mutating func activate(_ key: UInt64, with subscription: inout SignalSubscriptionHandle?) {
     let (index, found) = position(of: key)
     guard found, slots[index].subscription == nil else { return }
@@ -98,7 +98,7 @@ struct FanInSlots {
   }
 
   /// Removes `key`; nil if absent, else the slot (its subscription, if any, to cancel).
-  @inlinable
+  @usableFromInline
   mutating func remove(_ key: UInt64) -> FanInSlot? {
     let (index, found) = position(of: key)
     guard found else { return nil }

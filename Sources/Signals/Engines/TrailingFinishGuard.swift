@@ -19,7 +19,7 @@ struct TrailingFinishGuardState: Sendable {
   @usableFromInline var cancelled = false
   @usableFromInline var upstream: SignalSubscriptionHandle?
 
-  @inlinable
+  @usableFromInline
   init() {}
 }
 
@@ -29,7 +29,7 @@ struct TrailingFinishGuardState: Sendable {
 struct TrailingFinishGuard: SubscriptionHolder {
   @usableFromInline let state: Locked<TrailingFinishGuardState>
 
-  @inlinable
+  @usableFromInline
   init() {
     state = Locked(TrailingFinishGuardState())
   }
@@ -53,13 +53,13 @@ struct TrailingFinishGuard: SubscriptionHolder {
   }
 
   /// The handle handed downstream: records the cancellation and cancels the upstream.
-  @inlinable
+  @usableFromInline
   var handle: SignalSubscriptionHandle {
     state.handle()
   }
 
   /// Keeps `upstream`, unless the downstream cancelled meanwhile (then it is cancelled).
-  @inlinable
+  @usableFromInline
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
     state.keep(upstream) { state, handle in
       if !state.cancelled { state.upstream = handle.take() }
@@ -71,7 +71,7 @@ struct TrailingFinishGuard: SubscriptionHolder {
   /// Lets go of the upstream's subscription without cancelling it: every caller has just seen the
   /// upstream's terminal event or answers it `stop` next, and either way it ends by itself. So a later
   /// `cancel()` of the downstream finds nothing to cancel upstream.
-  @inlinable
+  @usableFromInline
   func finish<Downstream: SignalObserver>(_ downstream: Downstream) -> SignalControl {
     var upstream: SignalSubscriptionHandle?
     let cancelled = state.withLock { state -> Bool in
@@ -84,7 +84,7 @@ struct TrailingFinishGuard: SubscriptionHolder {
   }
 
   /// Records the cancellation and cancels the upstream.
-  @inlinable
+  @usableFromInline
   static func cancel(_ state: Locked<TrailingFinishGuardState>) {
     var upstream: SignalSubscriptionHandle?
     state.withLock { state in

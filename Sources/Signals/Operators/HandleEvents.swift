@@ -128,7 +128,7 @@ struct HandleEventsCancelHook: SubscriptionHolder {
     @usableFromInline var upstream: SignalSubscriptionHandle?
     @usableFromInline var isDone = false
 
-    @inlinable
+    @usableFromInline
     init(onCancel: @escaping @Sendable () -> Void) {
       self.onCancel = onCancel
     }
@@ -136,19 +136,19 @@ struct HandleEventsCancelHook: SubscriptionHolder {
 
   @usableFromInline let state: Locked<State>
 
-  @inlinable
+  @usableFromInline
   init(_ onCancel: @escaping @Sendable () -> Void) {
     state = Locked(State(onCancel: onCancel))
   }
 
   /// The handle handed downstream: fires the hook.
-  @inlinable
+  @usableFromInline
   var handle: SignalSubscriptionHandle {
     state.handle()
   }
 
   /// Keeps the upstream subscription, unless the hook is already done (then it is cancelled at once).
-  @inlinable
+  @usableFromInline
   func keep(_ upstream: consuming SignalSubscriptionHandle) {
     state.keep(upstream) { state, handle in
       if !state.isDone { state.upstream = handle.take() }
@@ -156,7 +156,7 @@ struct HandleEventsCancelHook: SubscriptionHolder {
   }
 
   /// A terminal event is passing: the hook will not fire.
-  @inlinable
+  @usableFromInline
   func disarm() {
     // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted, which
     // allocates a thunk.
@@ -171,7 +171,7 @@ struct HandleEventsCancelHook: SubscriptionHolder {
   }
 
   /// The downstream stopped: fire the hook once, then cancel the upstream.
-  @inlinable
+  @usableFromInline
   func cancel() {
     Self.cancel(state)
   }

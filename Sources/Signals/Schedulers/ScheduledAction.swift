@@ -25,13 +25,13 @@ final class ScheduledAction: Sendable {
 struct PendingAction: Sendable {
   @usableFromInline var body: (@Sendable () -> Void)?
 
-  @inlinable
+  @usableFromInline
   init(_ body: (@Sendable () -> Void)?) {
     self.body = body
   }
 
   /// Takes the closure out, leaving nothing to run.
-  @inlinable
+  @usableFromInline
   mutating func take() -> PendingAction {
     defer { body = nil }
     return self

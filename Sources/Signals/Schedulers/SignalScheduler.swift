@@ -151,7 +151,6 @@ public struct SignalScheduledAction: Sendable {
   public let object: (any AnyObject & Sendable)?
 
   /// A handle naming the action by `id` and, optionally, by `object`.
-  @inlinable
   public init(id: UInt64, object: (any AnyObject & Sendable)? = nil) {
     self.id = id
     self.object = object

@@ -37,7 +37,7 @@ enum TimeoutRearm: Sendable {
   case eagerly(each: Duration)
 
   /// The restart for `first` and `each`, as given (a negative interval counts as zero).
-  @inlinable
+  @usableFromInline
   init(first: Duration, each: Duration?) {
     guard let each = each.map(effectiveInterval) else {
       self = .never
