@@ -7,7 +7,7 @@
 # `a.map(f).filter(p).map(g).filter(q).map(h).filter(r)` the function `MapSignal.subscribe` calls itself with a growing observer type. The specializer accepts one
 # such cycle per function and stops at the next, leaving the rest of the subscription, and every event
 # through it, unspecialized (that chain: 5,134 instructions per value instead of 364). The Engines article,
-# rule 14, says how operators avoid it; this check keeps them so.
+# rule 10, says how operators avoid it; this check keeps them so.
 #
 # Not failed: protocol witness thunks (each only calls its operator's own function, which is checked).
 #
@@ -53,6 +53,6 @@ while read -r symbol; do
   status=1
 done <"$scratch/loops"
 echo "specialization: $thunks protocol witness thunk(s) reported, not failed (each calls its operator's own function)"
-[[ $status == 0 ]] || echo "specialization: see the Engines article, rule 14 (an engine function that subscribes an upstream, a forwarder that is not @inline(__always), an operator three times in one chain)" >&2
+[[ $status == 0 ]] || echo "specialization: see the Engines article, rule 10 (an engine function that subscribes an upstream, a forwarder that is not @inline(__always), an operator three times in one chain)" >&2
 [[ $status == 0 ]] && echo "specialization: every chain in .ci/specialization/Chains.swift runs specialized"
 exit $status

@@ -3,7 +3,7 @@
 // gave up on a function of Signals, which would leave that chain's subscription, and every event through
 // it, unspecialized (three `map`s cost 3,503 instructions per value that way; one `map`, 216).
 //
-// The rule (the Engines article, rule 14): the specializer accepts a function twice in one chain with a
+// The rule (the Engines article, rule 10): the specializer accepts a function twice in one chain with a
 // growing observer type, not three times. So no engine function shared by several operators subscribes an
 // upstream (the time operators, the combining operators and both races meet three or more times below),
 // the single-call forwarders (`map`, `filter`, `compactMap`, `scan`, ...) keep their subscribe path

@@ -6,7 +6,7 @@
 // cancels the task and releases the observer outside the lock, so the observer
 // is released at once even when the work is slow to honour cancellation, and
 // nothing more is delivered after `cancel()` returns. The whole state is one
-// `Locked` (one allocation), which is also what the subscription cancels.
+// `Locked`, which the subscription's handle ends.
 
 /// The lock-guarded state of one task-backed subscription.
 struct TaskDeliveryState<Observer: SignalObserver> {
@@ -18,9 +18,8 @@ struct TaskDeliveryState<Observer: SignalObserver> {
 
 /// One subscription of a task-backed signal.
 ///
-/// Not inlinable: the signals that use it make a task per subscription (an allocation or more of its own),
-/// so their `subscribe` stays in Signals, unspecialized, and the handle made there captures the observer
-/// type's metadata too (one small allocation).
+/// Not inlinable: the signals that use it start a task per subscription, so their `subscribe` stays in
+/// Signals (the Engines article, rule 14, does not pay there).
 struct TaskDelivery<Observer: SignalObserver>: Sendable {
   typealias Output = Observer.Input
   typealias Failure = Observer.Failure

@@ -21,9 +21,7 @@ public struct AnySignal<Output: Sendable, Failure: Error>: Signal {
   @usableFromInline
   enum Body: Sendable {
     /// A wrapped signal: subscribes the erased observer, handing the subscription to `keeper` when an
-    /// operator of Signals subscribes the erased signal (`HandsOverSubscription`), so an erased signal
-    /// inside a chain costs no subscription object of its own. One closure for both, so erasing allocates
-    /// one context.
+    /// operator of Signals subscribes the erased signal (the Engines article, rule 2).
     case signal(
       @Sendable (AnySignalObserver<Output, Failure>, _ keeper: (any EngineObserver)?) -> SignalSubscription)
     /// A closure-built signal.

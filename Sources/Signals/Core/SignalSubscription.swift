@@ -56,7 +56,7 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
 
   /// A subscription with nothing to cancel, for signals that finish synchronously.
   ///
-  /// One shared instance: returning it allocates nothing.
+  /// One shared instance.
   public static let empty = SignalSubscription(.empty)
 
   /// Stops delivery and releases everything the subscription holds upstream.
@@ -105,7 +105,7 @@ public final class SignalSubscription: Hashable, @unchecked Sendable {  // immut
 /// A subscription as Signals' operators hold it: what to end, without an object of its own.
 ///
 /// An engine keeps its whole state in one `Locked`; its handle names that storage and the subscription's
-/// id in it (`Locked.handle(id:)`), so handing one out allocates nothing. A handle cancels nothing when it
+/// id in it (`Locked.handle(id:)`; the Engines article, rule 2). A handle cancels nothing when it
 /// is released (unless it holds a `SignalSubscription`, which cancels when released): whoever holds one
 /// cancels it, or lets it go once its signal ended by itself. Cancelling is idempotent and thread-safe.
 @usableFromInline

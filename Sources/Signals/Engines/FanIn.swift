@@ -49,7 +49,7 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   /// the event it emits, serially. Answers whether the calling upstream should go on.
   @inlinable
   func transact(_ transition: (inout State) -> FanInStep<Output, Failure>) -> SignalControl {
-    // Results go to locals, not a tuple returned through `withLock` (generic value witnesses).
+    // Into locals (the Engines article, rule 5).
     var deliverer: Downstream?
     var claimed: Event<Output, Failure>?
     var hasCleanup = false
@@ -103,7 +103,6 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
           hasCleanup = false
           cleanUp()
         }
-        // Called in place: binding the downstream to a constant would retain it.
         answer = deliverer!.receive(event)
         delivered = event
         return true
@@ -132,10 +131,7 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   /// Whether the reserved slot `key` still waits for its upstream's subscription: the operator has not
   /// ended and the slot was not dropped meanwhile (a race already decided).
   ///
-  /// An operator's face subscribes its upstreams itself, between this and ``keep(_:key:)``: a generic
-  /// engine function that subscribed them would appear once per combining operator of a chain with a
-  /// growing observer type, and the compiler's specializer gives up at the third (the Engines article,
-  /// rule 14).
+  /// An operator's face subscribes its upstreams itself, after this (the Engines article, rule 10).
   @inlinable
   func isWaiting(for key: UInt64) -> Bool {
     state.withLock { state in !state.isEnded && state.upstreams.isReserved(key) }
@@ -169,9 +165,8 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   }
 
   /// Releases and cancels, after unlocking, what an ending or a decided race left in the state. The hot
-  /// paths only note under their lock that there is some and call this after unlocking (a second lock
-  /// round-trip, on the rare path): carrying the cleanup out as an optional generic value would cost its
-  /// value witnesses on every event (W3: about 300 instructions per value).
+  /// paths only note under their lock that there is some, and call this after unlocking (the Engines
+  /// article, rule 5).
   @inlinable
   func cleanUp() {
     Self.cleanUp(state)

@@ -48,8 +48,8 @@ struct FanInSlot {
   }
 }
 
-/// The upstream slots, sorted by key: an array (binary search), not a dictionary, so that the
-/// common handful of upstreams costs no hashing and one small allocation.
+/// The upstream slots, sorted by key: an array (binary search), not a dictionary, for the common handful of
+/// upstreams.
 @usableFromInline
 struct FanInSlots {
   @usableFromInline var slots: [FanInSlot] = []

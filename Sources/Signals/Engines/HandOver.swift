@@ -12,10 +12,8 @@
 // when its upstream is), and hides it behind `UnkeptObserver` otherwise. So a signal written outside the
 // package never holds a keeper, and what its `subscribe` returns is always what cancels it.
 //
-// Both are questions about types, answered when the operator is specialized. Every observer of Signals
-// answers them itself (`EngineObserver`): a cast to a protocol a type conforms to folds away, but one to a
-// protocol it does not conform to stays a runtime lookup (about 300 instructions), since a conformance
-// could be declared elsewhere. An app's own observer type costs that lookup once per subscription.
+// Both are questions about types, answered when the operator is made, and every observer of Signals answers
+// them itself (`EngineObserver`: the Engines article, rules 2 and 3).
 
 /// What a `finished` sent after an observer's subscription ended does to it.
 @usableFromInline
@@ -124,9 +122,7 @@ extension Signal {
   /// Subscribes `keeper`, which ends up keeping the subscription: handed over by a signal that does, else
   /// taken from what `subscribe` returns.
   ///
-  /// Always inlined: a generic function shared by the operators that subscribes an upstream would appear
-  /// once per operator of a chain, and the compiler stops specializing it at the third (the Engines
-  /// article).
+  /// Always inlined (the Engines article, rule 10).
   @inlinable
   @inline(__always)
   package func subscribe<Keeper: UpstreamKeeper>(keeping keeper: Keeper)

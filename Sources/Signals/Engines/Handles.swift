@@ -1,6 +1,5 @@
-/// Subscription handles an engine holds: the first two inline, so an engine with one or two upstreams (a
-/// race of two, a fan-in's few cancellations) allocates nothing for them; more go to an array, made when a
-/// third arrives. Each slot can be taken out, leaving `nil`.
+/// Subscription handles an engine holds: the first two inline (a race of two, a fan-in's few
+/// cancellations), more in an array made when a third arrives. Each slot can be taken out, leaving `nil`.
 @usableFromInline
 struct Handles: Sendable {
   @usableFromInline var first: SignalSubscriptionHandle?

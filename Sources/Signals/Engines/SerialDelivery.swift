@@ -9,9 +9,9 @@
 //
 // - `SerialDelivery` is that bookkeeping for one downstream, kept inside an operator's locked state next to
 //   its own state machine, so the machine's step and the claim are one lock round trip. The deliverer moves
-//   the downstream out of the state for its delivery and back when the queue is empty, so a delivery
-//   retains nothing; an ending meanwhile (a cancel from another thread) finds no downstream to release, and
-//   the deliverer, which next sees the ending, releases it.
+//   the downstream out of the state for its delivery and back when the queue is empty (the Engines article,
+//   rule 4); an ending meanwhile (a cancel from another thread) finds no downstream to release, and the
+//   deliverer, which next sees the ending, releases it.
 // - `LockStorage.drain` is the one delivery loop, for one downstream and for a subject's broadcasts alike.
 //
 // The engines differ in three knobs, each set by the engine, not by copying the loop: whether a terminal

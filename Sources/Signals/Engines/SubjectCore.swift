@@ -31,7 +31,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
     case .none:
       return
     case .single(let entry):
-      // Not retained: while `delivering` is set, a removed entry is only retired.
+      // While `delivering` is set, a removed entry is only retired: it lives.
       if entry.with({ $0.deliver(event) }) == .stop {
         finishSingle(removing: entry.with { $0.id })
         return

@@ -2,12 +2,10 @@
 
 /// One attached observer: its id and a way to deliver to it.
 ///
-/// A class so that the fast path can call it without retaining it: an entry
-/// removed while a delivery is in progress is kept in `retired` until the
-/// drainer goes idle. The observer itself lives in the subclass
-/// ``SubjectObserverEntry``; `invoke` is a closure without captures made by the
-/// subclass's specialized initializer, so delivery runs specialized code, and the
-/// entry is the subscription's only allocation besides its token.
+/// A class, so that the fast path can call it through `Unsafe.swift`'s reference (the Engines article,
+/// rule 15): an entry removed while a delivery is in progress is kept in `retired` until the drainer goes
+/// idle. The observer itself lives in the subclass ``SubjectObserverEntry``, whose initializer makes
+/// `invoke`.
 ///
 /// `isRemoved` is the entry's one mutable field, read and written only under the subject's lock: a
 /// broadcast checks it before each observer after the first (an earlier observer may have cancelled a
@@ -48,14 +46,14 @@ final class SubjectObserverEntry<Observer: SignalObserver>: SubjectEntry<Observe
   }
 }
 
-/// The attached observers, with no allocation for the common zero- or one-observer case.
+/// The attached observers, with no array for the common zero- or one-observer case.
 @usableFromInline
 enum SubjectObservers<Output: Sendable, Failure: Error>: Sendable {
   case none
   case one(SubjectEntry<Output, Failure>)
   case many(SubjectObserverList<Output, Failure>)
 
-  /// Adds `entry`, moved in (a borrowed entry would be retained for the list and released by the caller).
+  /// Adds `entry`, moved in.
   @inlinable
   mutating func add(_ entry: consuming SubjectEntry<Output, Failure>) {
     switch self {

@@ -48,8 +48,8 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var completion: SignalCompletion<Failure>?
   /// The latest value, for `CurrentValueSignal` (nil for a passthrough subject).
   @usableFromInline var current: Output?
-  /// Entries removed during a delivery: the drainer may still be calling them
-  /// unretained. Released when the drainer goes idle.
+  /// Entries removed during a delivery, which the drainer may still be calling: released when the drainer
+  /// goes idle.
   @usableFromInline var retired: SubjectEntry<Output, Failure>?
   /// Further retired entries, in the rare case of more than one per delivery.
   @usableFromInline var retiredMore: [SubjectEntry<Output, Failure>] = []
@@ -158,7 +158,7 @@ struct SubjectRemoval<Output: Sendable, Failure: Error> {
 
 extension SubjectState {
   /// Removes observer `id` and the replays queued for it. An entry removed while a delivery is in progress
-  /// is retired instead (the drainer may be calling it unretained) and released when the drainer goes idle.
+  /// is retired instead (the drainer may still be calling it) and released when the drainer goes idle.
   @inlinable
   mutating func remove(id: UInt64) -> SubjectRemoval<Output, Failure> {
     var entry = observers.remove(id: id)

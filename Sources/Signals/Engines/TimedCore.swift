@@ -1,12 +1,12 @@
 // The time-operator engine: one subscription of `debounce`, `throttle` or `delay`, its whole state in one
-// `Locked` (one allocation, which is also what its subscription cancels).
+// `Locked`, which its handle ends.
 //
 // - A step runs the operator's machine under the lock on an upstream event or a timer firing; the events it
 //   sends are posted to the engines' one drainer (`SerialDelivery`) in the same lock round trip, and the
 //   first claims the delivery when none is in progress. After unlocking: cancelled timers are cancelled,
 //   new ones scheduled, an ended upstream cancelled, then the claimed delivery runs.
-// - Timers: a timer is live from the step that asks for it until it fires or is cancelled. Timer 0's action
-//   captures only this engine (no allocation for its context); others also capture their id.
+// - Timers: a timer is live from the step that asks for it until it fires or is cancelled; a late firing of
+//   one that is no longer live is dropped.
 // - The clock is read before locking, and passed to the machine's step.
 // - Ending (a terminal event delivered, `stop`, or a cancel) releases everything after unlocking; the
 //   source answered `stop` ends by itself, so its subscription is only let go.
@@ -30,9 +30,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   /// Subscribes `downstream` to `upstream` through a new subscription of `machine`: what a time operator's
   /// `subscribe` does.
   ///
-  /// Always inlined into each face: a generic engine function that subscribes an upstream would appear once
-  /// per time operator of a chain with a growing observer type, and the compiler's specializer gives up at
-  /// the third (the Engines article).
+  /// Always inlined into each face (the Engines article, rule 10).
   @inlinable
   @inline(__always)
   static func subscribe<Upstream: Signal>(

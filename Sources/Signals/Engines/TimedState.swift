@@ -68,8 +68,7 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
   /// takes out the cancelled timers' handles and the upstream's subscription, for the caller to cancel after
   /// unlocking, and answers the scheduler to do it on; `nil` when there is nothing to do.
   ///
-  /// Into separate locals, not one value: a value grouping these non-trivial parts is destroyed through its
-  /// type's metadata (see `TimedSends`).
+  /// Into separate locals, not one value (the Engines article, rule 11).
   @inlinable
   @inline(__always)
   mutating func take(

@@ -41,12 +41,8 @@ struct TimedTimerRequest: Sendable {
 }
 
 // A step's output is kept in two small values rather than one: the events it sends (`TimedSends`, the only
-// part that holds user values) and what else it asks for (`TimedEffects`, plain values only). The compiler
-// copies and destroys a generic value that holds user values through its type's metadata (about 100
-// instructions each time) once it spans more than about eight machine words, and inline below that; an
-// `Event` (a generic multi-payload enum) kept in memory goes the same slow way. One effects value with the
-// events inside cost W5 about 2,500 instructions a round. So the events are kept as their parts, and the
-// rest is trivial to copy and needs no destroying.
+// part that holds user values, kept as their parts) and what else it asks for (`TimedEffects`, plain values
+// only). The Engines article, rule 11.
 
 /// The events a machine's step sends downstream, in order: the values, then the terminal event.
 @usableFromInline

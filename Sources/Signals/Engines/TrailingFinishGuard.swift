@@ -6,12 +6,10 @@
 // upstream's, which cannot see into the operator; so these operators hand out a
 // guard's subscription instead, which records the cancellation and cancels upstream.
 //
-// Whether a guard is needed is a property of the downstream's type (`EngineObserver.lateFinish`), decided
-// when the operator is specialized: an observer that ignores terminal events (the value-only sink behind
-// `sink(receiveValue:)`) gets no guard and no `finished`; one whose operator drops events once its
-// subscription ended (`timeout`'s, and the stateless forwarders in front of such an observer) gets no
-// guard and the `finished` directly. Either way: one allocation and up to four lock round trips less per
-// subscription.
+// Whether a guard is needed is a property of the downstream's type (`EngineObserver.lateFinish`): an
+// observer that ignores terminal events (the value-only sink behind `sink(receiveValue:)`) gets no guard
+// and no `finished`; one whose operator drops events once its subscription ended (`timeout`'s, and the
+// stateless forwarders in front of such an observer) gets no guard and the `finished` directly.
 
 /// The state of a ``TrailingFinishGuard``.
 @usableFromInline
@@ -23,8 +21,8 @@ struct TrailingFinishGuardState: Sendable {
   init() {}
 }
 
-/// Records whether the downstream cancelled, and owns the upstream subscription: one `Locked`
-/// (one allocation), which the subscription it hands out cancels.
+/// Records whether the downstream cancelled, and owns the upstream subscription: one `Locked`, which the
+/// subscription it hands out cancels.
 @usableFromInline
 struct TrailingFinishGuard: SubscriptionHolder {
   @usableFromInline let state: Locked<TrailingFinishGuardState>

@@ -18,7 +18,7 @@
 //   context, so the user's closures are freed even while the downstream keeps
 //   its subscription object.
 // No lock is held while an upstream is subscribed or an observer is called.
-// The whole per-subscription state is one `Locked` (one allocation), which is also what the operator's
+// The whole per-subscription state is one `Locked`, which is also what the operator's
 // subscription cancels. Each upstream's observer keeps that upstream's subscription, if its generation is
 // still current (`UpstreamSwitchObserver`).
 
@@ -50,8 +50,7 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     }
 
     /// Ends the operator: a new generation, and the context, the current upstream and a waiting request
-    /// moved into the caller's locals (a closure returned through `withLock`'s generic result is
-    /// re-abstracted, which allocates a thunk), to release or cancel after unlocking.
+    /// moved into the caller's locals (the Engines article, rule 5), to release or cancel after unlocking.
     @inlinable
     mutating func end(
       taking context: inout Context?, _ current: inout SignalSubscriptionHandle?,

@@ -58,7 +58,7 @@ extension FilterSignal {
   /// values, events and subscription as two.
   ///
   /// So filters in a row are one operator, whatever their number: one observer, one step per value (the
-  /// Engines article, rule 14).
+  /// Engines article, rule 10).
   @inlinable
   public consuming func filter(_ isIncluded: @escaping @Sendable (Output) -> Bool) -> FilterSignal<Upstream> {
     let first = self.isIncluded

@@ -117,9 +117,8 @@ struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
   }
 }
 
-/// Fires `receiveCancel` at most once, unless a terminal event came first, and
-/// holds the upstream subscription to cancel with it: one `Locked` (one allocation), which is also what
-/// the handle it hands out cancels.
+/// Fires `receiveCancel` at most once, unless a terminal event came first, and holds the upstream
+/// subscription to cancel with it; its handle does both.
 @usableFromInline
 struct HandleEventsCancelHook: SubscriptionHolder {
   @usableFromInline
@@ -158,8 +157,7 @@ struct HandleEventsCancelHook: SubscriptionHolder {
   /// A terminal event is passing: the hook will not fire.
   @usableFromInline
   func disarm() {
-    // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted, which
-    // allocates a thunk.
+    // Into locals (the Engines article, rule 5).
     var onCancel: (@Sendable () -> Void)?
     var upstream: SignalSubscriptionHandle?
     state.withLock { state in

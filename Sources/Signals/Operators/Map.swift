@@ -65,7 +65,7 @@ extension MapSignal {
   /// transformation is the two in turn, with the same values, events and subscription as two.
   ///
   /// So maps in a row are one operator, whatever their number: one observer, one step per value (three
-  /// `map`s cost what one does; the Engines article, rule 14).
+  /// `map`s cost what one does; the Engines article, rule 10).
   @inlinable
   public consuming func map<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T) -> MapSignal<Upstream, T> {
     let first = self.transform

@@ -32,7 +32,6 @@
 package final class LockStorage<State>: ManagedBuffer<State, PlatformLock> {
   @inlinable
   package static func make(_ initial: consuming State) -> LockStorage<State> {
-    // Moved, not copied, into the header: copying an operator's state retains every reference in it.
     var moving = Optional(initial)
     let buffer = Self.create(minimumCapacity: 1) { _ in moving.take()! }
     let storage = buffer as! LockStorage<State>

@@ -34,8 +34,8 @@ public struct AfterSignal<Output: Sendable>: Signal {
 
   /// A one-shot timer that emits `value` after `delay` on `scheduler`, then finishes.
   ///
-  /// Building one allocates nothing on a scheduler that is a class, as every scheduler Signals ships
-  /// is (an app builds its intro's timers per launch).
+  /// Building one keeps the scheduler by reference (the Engines article, rule 9): an app builds its
+  /// intro's timers per launch.
   @inlinable
   public init(_ delay: Duration, value: Output, on scheduler: some SignalScheduler) {
     self.delay = delay
@@ -89,8 +89,8 @@ struct AfterState<Observer: SignalObserver> where Observer.Failure == Never {
   }
 }
 
-/// One `AfterSignal` subscription: its whole state in one `Locked` (one allocation), which is also
-/// what its `SignalSubscription` cancels.
+/// One `AfterSignal` subscription: its whole state in one `Locked`, which is also what its
+/// `SignalSubscription` cancels.
 @usableFromInline
 struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == Never {
   @usableFromInline let state: Locked<AfterState<Observer>>
@@ -114,8 +114,7 @@ struct AfterCore<Observer: SignalObserver>: Sendable where Observer.Failure == N
 
   @inlinable
   func fire() {
-    // Taken into locals and moved out of them: an optional returned through `withLock`'s generic result,
-    // or bound from a variable, is copied (one retain and one release more), not moved.
+    // Into locals, and moved out of them (the Engines article, rule 5).
     var value: Observer.Input?
     var taken: Observer?
     state.withLock { state in

@@ -57,8 +57,8 @@ struct FutureState<Output: Sendable, Failure: Error>: Sendable {
   init() {}
 }
 
-/// A ``FutureSignal``'s state in one `Locked` (one allocation per future), which is also what each waiting
-/// observer's subscription cancels, by the observer's id.
+/// A ``FutureSignal``'s state in one `Locked`, which is also what each waiting observer's subscription
+/// cancels, by the observer's id.
 @usableFromInline
 struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline let state = Locked(FutureState<Output, Failure>())

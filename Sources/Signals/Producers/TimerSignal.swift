@@ -140,12 +140,8 @@ enum TimerAfterScheduling {
   case stopped
 }
 
-/// One timer subscription: its whole state in one `Locked` (one allocation), which is also what its
-/// subscription cancels.
-///
-/// Inlinable, as the other engines are: specialized in the app, a tick reaches the observer without
-/// generic-metadata lookups, and the handle's canceller captures nothing (made in Signals' unspecialized
-/// code, it would capture the observer type's metadata: one allocation more per subscription).
+/// One timer subscription: its whole state in one `Locked`, which is also what its subscription cancels.
+/// Inlinable, as the other engines are (the Engines article, rule 14).
 ///
 /// The scheduler is passed along by the caller, which holds it (the signal, or the state through `fire`),
 /// so that no step reads it in a lock round trip of its own.

@@ -19,8 +19,7 @@ final class ScheduledAction: Sendable {
   }
 }
 
-/// A closure that runs at most once, in a concrete struct: a closure stored in a generic container (a
-/// `Locked`) is re-abstracted on every store and load, which allocates a thunk.
+/// A closure that runs at most once, in a concrete struct (the Engines article, rule 5).
 @usableFromInline
 struct PendingAction: Sendable {
   @usableFromInline var body: (@Sendable () -> Void)?

@@ -1,13 +1,7 @@
-// A scheduler as operators keep it: a class reference (`any SignalScheduler & AnyObject`).
-//
-// Why: `any SignalScheduler` is an opaque existential (a 40-byte value of a type known only at run time).
-// Copying one, destroying one and, above all, destroying an `Optional` of one go through the dynamic
-// type's value witnesses (an `Optional<any SignalScheduler>` local costs about 110 instructions to let go,
-// measured on W5-once, where a subscription let go of 19 of them). A class-bound existential is a
-// reference and a witness table: copying is a retain, releasing a release, and an optional of it costs
-// nothing more. Every scheduler Signals ships for apps and tests is a class (`DispatchSignalScheduler`,
-// `ClockSignalScheduler`, `TestScheduler`), so keeping it as a reference allocates nothing; a scheduler
-// that is a value (`ImmediateSignalScheduler`, or one of your own) is boxed once, when the signal is built.
+// A scheduler as operators keep it: a class reference, `any SignalScheduler & AnyObject` (the Engines
+// article, rule 9). Every scheduler Signals ships for apps and tests is a class (`DispatchSignalScheduler`,
+// `ClockSignalScheduler`, `TestScheduler`) and is kept as it is; a scheduler that is a value
+// (`ImmediateSignalScheduler`, or one of your own) is boxed once, when the signal is built.
 
 /// A scheduler kept by reference: the scheduler itself when it is a class, else a box around it.
 @usableFromInline

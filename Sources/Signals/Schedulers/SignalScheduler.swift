@@ -93,8 +93,7 @@ public protocol SignalScheduler: Sendable {
   /// promise it; see each scheduler's documentation). The action runs unless ``cancel(_:)`` is called
   /// with the returned handle first; discarding the handle does not cancel it.
   ///
-  /// `action` is `consuming`: a scheduler that stores it can keep the caller's reference instead of
-  /// retaining a copy.
+  /// `action` is `consuming`: a scheduler that stores it can keep the caller's closure as it is.
   @discardableResult
   func schedule(at deadline: SignalInstant, _ action: consuming @escaping @Sendable () -> Void)
     -> SignalScheduledAction
@@ -141,8 +140,7 @@ public protocol SignalScheduler: Sendable {
 /// ``SignalScheduler/cancel(_:)`` to cancel the action.
 ///
 /// A value: copying it does not copy the action, and releasing it does not cancel the action (scheduled
-/// work runs unless it is cancelled). A scheduler names its action by ``id`` (allocation-free), by
-/// ``object``, or both.
+/// work runs unless it is cancelled). A scheduler names its action by ``id``, by ``object``, or both.
 @frozen
 public struct SignalScheduledAction: Sendable {
   /// The scheduler's own name for the action (0 for schedulers that name it by ``object``).

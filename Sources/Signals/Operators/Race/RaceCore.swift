@@ -1,9 +1,8 @@
 // The race engine, for both faces (`race(with:)` of two signals, `RaceSignal` of an array): contestants are
 // numbered in subscription order. The winner is decided under the lock, and from then on only the winner
 // reaches the downstream, through the engines' one drainer (`SerialDelivery`: serial, reentrant events after
-// the current one, the downstream moved out while delivering); the others are answered `stop`. So the whole
-// race is one `Locked` (one allocation, also what its subscription cancels), and the queue of events is
-// only for a winner that sends during its own delivery: empty and unallocated otherwise.
+// the current one, the downstream moved out while delivering); the others are answered `stop`. The queue of
+// events is only for a winner that sends during its own delivery.
 
 /// The state of one race subscription.
 @usableFromInline
@@ -59,9 +58,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
 
   /// Whether no contestant has sent an event yet, and the race goes on: whether to subscribe the next.
   ///
-  /// The faces subscribe the contestants themselves: a generic engine function that subscribed them
-  /// would appear once per race of a chain with a growing observer type, and the compiler's specializer
-  /// gives up at the third (the Engines article).
+  /// The faces subscribe the contestants themselves (the Engines article, rule 10).
   @inlinable
   var isUndecided: Bool {
     state.withLock { !$0.delivery.isEnded && $0.winner == nil }
@@ -107,7 +104,7 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   /// except `spared`, which is answered `stop` and ends by itself (the `SignalControl/stop` contract).
   @inlinable
   static func cancel(_ state: Locked<RaceState<Downstream>>, sparing spared: Int? = nil) {
-    // Taken into locals (a tuple returned through `withLock` goes through generic value witnesses).
+    // Into locals (the Engines article, rule 5).
     var downstream: Downstream?
     var pending = EventQueue<Event<Output, Failure>>()
     let rivalsLeft = state.withLock { state -> Bool in

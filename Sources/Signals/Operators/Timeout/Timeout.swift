@@ -188,8 +188,7 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
   @usableFromInline let schedulerReference: SchedulerReference
-  /// Each subscription's machine as it starts: copied into the subscription (a value stored inline in the
-  /// signal: building the signal per use, as an app does, allocates nothing for it).
+  /// Each subscription's machine as it starts, copied into the subscription.
   @usableFromInline let machine: TimeoutStateMachine<Output, Upstream.Failure, Failure>
 
   @inlinable

@@ -1,6 +1,6 @@
 // One `timeout` subscription: its machine (`TimeoutStateMachine`), the deliveries to its downstream (the
 // engines' drainer, `SerialDelivery`), the subscriptions of its upstream and fallback, and its one live timer,
-// in one `Locked` (one allocation, which its subscription ends). A step runs the machine under the lock and
+// in one `Locked`, which its handle ends. A step runs the machine under the lock and
 // posts what it passes; after unlocking, timers are cancelled and started, an ended upstream cancelled, and
 // the claimed delivery runs. A value the downstream handled is told to the machine in the round trip after
 // it, which restarts the interval.

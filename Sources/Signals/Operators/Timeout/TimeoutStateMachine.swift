@@ -1,5 +1,4 @@
-/// How a `timeout` passes an upstream failure on: a case, not a closure (a closure made in a generic
-/// initializer captures its type metadata, which allocates a context each time a signal is built).
+/// How a `timeout` passes an upstream failure on.
 @usableFromInline
 enum TimeoutFailureMapping: Sendable {
   /// Unchanged: the signal's failure type is the upstream's.
@@ -8,7 +7,7 @@ enum TimeoutFailureMapping: Sendable {
   case wrapped
 
   /// `error` as the signal's failure. The public initializers pair each case with its failure type, so the
-  /// cast cannot fail (and is resolved when specialized).
+  /// cast cannot fail.
   @inlinable
   func map<UpstreamFailure: Error, Failure: Error>(_ error: UpstreamFailure) -> Failure {
     let mapped =
