@@ -26,7 +26,7 @@
 /// Serializes the events of several upstreams into one downstream observer: its whole state in one
 /// `Locked`, which is also what its subscription cancels.
 @usableFromInline
-struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
+struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: SubscriptionCore {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline typealias State = FanInState<Downstream, Machine>
@@ -37,12 +37,6 @@ struct FanIn<Downstream: SignalObserver, Machine: FanInMachine>: Sendable {
   @inlinable
   init(downstream: consuming Downstream, machine: consuming Machine) {
     state = Locked(State(downstream: downstream, machine: machine))
-  }
-
-  /// The handle handed to the downstream: cancelling it ends the operator.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
   }
 
   /// Runs `transition` under the lock (it must not call user code), then sends

@@ -152,16 +152,10 @@ struct UnkeptObserver<Keeper: UpstreamKeeper>: SignalObserver {
   }
 }
 
-/// What keeps an operator's upstream subscription when its observer does not (a guard, a hook).
+/// An operator's observer whose upstream subscription `holder` (a guard, a hook) keeps.
 @usableFromInline
-protocol SubscriptionHolder: Sendable {
-  /// Keeps `upstream`, or cancels it if the holder was cancelled meanwhile.
-  func keep(_ upstream: consuming SignalSubscriptionHandle)
-}
-
-/// An operator's observer whose upstream subscription `holder` keeps.
-@usableFromInline
-struct HeldObserver<Observer: SignalObserver, Holder: SubscriptionHolder>: UpstreamKeeper {
+struct HeldObserver<Observer: SignalObserver, Holder: SubscriptionCore>: UpstreamKeeper
+where Holder.State: OneUpstreamState {
   @usableFromInline let observer: Observer
   @usableFromInline let holder: Holder
 
@@ -180,38 +174,5 @@ struct HeldObserver<Observer: SignalObserver, Holder: SubscriptionHolder>: Upstr
   @inline(__always)
   func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
     holder.keep(upstream)
-  }
-}
-
-/// The state of an engine's subscriptions, in a `Locked`: how to end one of them, by its id (for most
-/// engines the only one, 0). A handle names the storage and the id; ending it calls ``cancel(_:id:)``.
-@usableFromInline
-package protocol SubscriptionState: SendableMetatype {
-  /// Ends subscription `id` of `state`. Idempotent, callable from any thread.
-  static func cancel(_ state: Locked<Self>, id: UInt64)
-}
-
-extension Locked {
-  /// Keeps `subscription` in the state: `put` moves it in (taking it out of its optional) when the state
-  /// still wants it; otherwise it is cancelled, after unlocking.
-  @inlinable
-  @inline(__always)
-  package func keep(
-    _ subscription: consuming SignalSubscriptionHandle, _ put: (inout State, inout SignalSubscriptionHandle?) -> Void
-  ) {
-    var moving = Optional(subscription)
-    withLock { put(&$0, &moving) }
-    moving?.cancel()
-  }
-}
-
-extension Locked where State: SubscriptionState {
-  /// The handle that ends subscription `id` of this state: the one closure that cancels a subscription of
-  /// Signals, made where the state's type is known, so it captures nothing.
-  @inlinable
-  package func handle(id: UInt64 = 0) -> SignalSubscriptionHandle {
-    SignalSubscriptionHandle(target: storage, id: id) { target, id in
-      State.cancel(Locked(storage: LockStorage.same(target)), id: id)
-    }
   }
 }

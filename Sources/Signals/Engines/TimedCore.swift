@@ -13,7 +13,7 @@
 
 /// One time-operator subscription.
 @usableFromInline
-struct TimedCore<Machine: TimedStateMachine, Downstream: SignalObserver>: Sendable
+struct TimedCore<Machine: TimedStateMachine, Downstream: SignalObserver>: SubscriptionCore
 where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
   @usableFromInline typealias Output = Machine.Output
   @usableFromInline typealias Failure = Machine.Failure
@@ -39,21 +39,6 @@ where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure 
     let core = TimedCore(machine: machine, downstream: downstream, scheduler: scheduler)
     upstream.subscribe(keeping: TimedUpstreamObserver(core: core, scheduler: scheduler))
     return .handing(core.handle, to: downstream)
-  }
-
-  /// The handle handed downstream: ends the operator.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
-  }
-
-  /// Keeps `upstream`, the subscription of this engine's `TimedUpstreamObserver`, unless the machine ended
-  /// it meanwhile (then it is cancelled).
-  @inlinable
-  func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    state.keep(upstream) { state, handle in
-      if !state.upstreamEnded { state.upstream = handle.take() }
-    }
   }
 
   // MARK: Steps
@@ -193,7 +178,10 @@ extension TimedCore {
   }
 }
 
-extension TimedState: SubscriptionState {
+extension TimedState: OneUpstreamState {
+  @inlinable
+  var keepsUpstream: Bool { !upstreamEnded }
+
   @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     TimedCore.end(state)

@@ -24,7 +24,7 @@ struct TrailingFinishGuardState: Sendable {
 /// Records whether the downstream cancelled, and owns the upstream subscription: one `Locked`, which the
 /// subscription it hands out cancels.
 @usableFromInline
-struct TrailingFinishGuard: SubscriptionHolder {
+struct TrailingFinishGuard: SubscriptionCore {
   @usableFromInline let state: Locked<TrailingFinishGuardState>
 
   @usableFromInline
@@ -48,20 +48,6 @@ struct TrailingFinishGuard: SubscriptionHolder {
       return .handing(finishGuard.handle, to: downstream)
     }
     return upstream.subscribe(observer(nil))
-  }
-
-  /// The handle handed downstream: records the cancellation and cancels the upstream.
-  @usableFromInline
-  var handle: SignalSubscriptionHandle {
-    state.handle()
-  }
-
-  /// Keeps `upstream`, unless the downstream cancelled meanwhile (then it is cancelled).
-  @usableFromInline
-  func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    state.keep(upstream) { state, handle in
-      if !state.cancelled { state.upstream = handle.take() }
-    }
   }
 
   /// Sends `finished` after a value, unless the downstream cancelled meanwhile.
@@ -104,7 +90,10 @@ extension TrailingFinishGuard? {
   }
 }
 
-extension TrailingFinishGuardState: SubscriptionState {
+extension TrailingFinishGuardState: OneUpstreamState {
+  @inlinable
+  var keepsUpstream: Bool { !cancelled }
+
   @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     TrailingFinishGuard.cancel(state)

@@ -20,18 +20,32 @@
 // No lock is held while an upstream is subscribed or an observer is called.
 // The whole per-subscription state is one `Locked`, which is also what the operator's
 // subscription cancels. Each upstream's observer keeps that upstream's subscription, if its generation is
-// still current (`UpstreamSwitchObserver`).
+// still current.
+//
+// An operator brings its context, and in it its rule: what an event of the upstream it starts with does
+// (`UpstreamSwitchContext.receive`, through an `UpstreamSwitchObserver`). The upstreams it moves to are
+// forwarded (`forward(to:)`, through an `UpstreamSwitchForwarder`: a type of its own, because an observer
+// whose events subscribe an observer of its own type with a larger type stops the specializer, the Engines
+// article, rule 10).
 
-/// What an ``UpstreamSwitch`` keeps per subscription: at least the downstream observer.
+/// What an ``UpstreamSwitch`` keeps per subscription (at least the downstream observer), and the
+/// operator's rule.
 @usableFromInline
 protocol UpstreamSwitchContext: Sendable {
   associatedtype Downstream: SignalObserver
+  /// The failure type of the upstream the operator starts with.
+  associatedtype UpstreamFailure: Error
   var downstream: Downstream { get }
+  /// An event of the upstream the operator started with (for `retry`, subscribed again), of generation
+  /// `generation`: the operator's rule. The switch's helpers check the generation.
+  static func receive(
+    _ event: Event<Downstream.Input, UpstreamFailure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
+  ) -> SignalControl
 }
 
 /// The current upstream of a switching operator and its context; see the file comment.
 @usableFromInline
-struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
+struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
   @usableFromInline
   struct State: Sendable {
     /// `nil` once the operator ended or was cancelled.
@@ -68,12 +82,6 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   @inlinable
   init(context: Context) {
     state = Locked(State(context: context))
-  }
-
-  /// The handle handed downstream: cancels the current upstream and releases the context.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
   }
 
   /// Keeps `subscription`, the upstream's of generation `generation`, if that upstream is still current;
@@ -135,7 +143,7 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
     _ = previous  // released outside the lock (the previous upstream has ended)
     guard shouldRun else { return }  // the loop already on the stack takes it
     while true {
-      // Taken into locals: a closure returned through `withLock`'s generic result is re-abstracted.
+      // Into locals (the Engines article, rule 5).
       var next: (@Sendable (UInt64) -> Void)?
       var generation: UInt64 = 0
       let live = state.withLock { state -> Bool in
@@ -164,16 +172,24 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: Sendable {
   }
 }
 
-/// An observer of one of a switching operator's upstreams, by generation: it keeps that upstream's
-/// subscription while its generation is current.
+/// The observer of the upstream a switching operator starts with: its events go to the operator's rule,
+/// and it keeps that upstream's subscription while its generation is current.
 @usableFromInline
-protocol UpstreamSwitchObserver: UpstreamKeeper {
-  associatedtype Context: UpstreamSwitchContext
-  var upstreamSwitch: UpstreamSwitch<Context> { get }
-  var generation: UInt64 { get }
-}
+struct UpstreamSwitchObserver<Context: UpstreamSwitchContext>: UpstreamKeeper {
+  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
+  @usableFromInline let generation: UInt64
 
-extension UpstreamSwitchObserver {
+  @inlinable
+  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
+    self.upstreamSwitch = upstreamSwitch
+    self.generation = generation
+  }
+
+  @inlinable
+  func receive(_ event: Event<Context.Downstream.Input, Context.UpstreamFailure>) -> SignalControl {
+    Context.receive(event, generation: generation, of: upstreamSwitch)
+  }
+
   @inlinable
   @inline(__always)
   func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
@@ -181,10 +197,10 @@ extension UpstreamSwitchObserver {
   }
 }
 
-/// Forwards an upstream's events to the context's downstream while its generation is current;
-/// a terminal event (or a downstream `.stop`) ends the operator.
+/// The observer of an upstream a switching operator moved to: its events pass through while its
+/// generation is current, and a terminal event (or a downstream `.stop`) ends the operator.
 @usableFromInline
-struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: UpstreamSwitchObserver {
+struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: UpstreamKeeper {
   @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
   @usableFromInline let generation: UInt64
 
@@ -196,12 +212,14 @@ struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: UpstreamSwitchOb
 
   @inlinable
   func receive(_ event: Event<Context.Downstream.Input, Context.Downstream.Failure>) -> SignalControl {
-    if event.isTerminal {
-      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-      _ = context.downstream.receive(event)
-      return .stop
-    }
-    return upstreamSwitch.forwardValue(event, generation: generation)
+    event.isTerminal
+      ? upstreamSwitch.pass(event, generation: generation) : upstreamSwitch.forwardValue(event, generation: generation)
+  }
+
+  @inlinable
+  @inline(__always)
+  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
+    upstreamSwitch.keep(upstream, generation: generation)
   }
 }
 
@@ -215,6 +233,28 @@ extension UpstreamSwitch {
     let answer = context.downstream.receive(event)
     if answer == .stop { end(ifCurrent: generation) }
     return answer
+  }
+
+  /// Ends the operator with `terminal` if `generation` is current, and delivers it.
+  @inlinable
+  func pass(_ terminal: Event<Context.Downstream.Input, Context.Downstream.Failure>, generation: UInt64)
+    -> SignalControl
+  {
+    guard let context = end(ifCurrent: generation) else { return .stop }
+    _ = context.downstream.receive(terminal)
+    return .stop
+  }
+
+  /// Moves to `next`, whose events are forwarded.
+  ///
+  /// Always inlined (the Engines article, rule 10).
+  @inlinable
+  @inline(__always)
+  func forward<Next: Signal>(to next: Next)
+  where Next.Output == Context.Downstream.Input, Next.Failure == Context.Downstream.Failure {
+    switchTo { [self] generation in
+      next.subscribe(keeping: UpstreamSwitchForwarder(upstreamSwitch: self, generation: generation))
+    }
   }
 }
 

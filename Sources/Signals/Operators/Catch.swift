@@ -49,12 +49,14 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
     let upstreamSwitch = UpstreamSwitch(context: CatchContext(downstream: observer, handler: handler))
     let upstream = upstream
     upstreamSwitch.switchTo { generation in
-      upstream.subscribe(keeping: CatchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream.subscribe(
+        keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
     return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
+/// A `catch` subscription's context, and its rule: a failure of the upstream switches to the fallback.
 @usableFromInline
 struct CatchContext<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: UpstreamSwitchContext
 where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Failure {
@@ -66,38 +68,19 @@ where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Fail
     self.downstream = downstream
     self.handler = handler
   }
-}
-
-/// Observes the upstream of `catch`: a failure switches to the fallback.
-@usableFromInline
-struct CatchObserver<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: UpstreamSwitchObserver
-where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Failure {
-  @usableFromInline typealias Context = CatchContext<Downstream, UpstreamFailure, NewSignal>
-  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
-  @usableFromInline let generation: UInt64
 
   @inlinable
-  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
-    self.upstreamSwitch = upstreamSwitch
-    self.generation = generation
-  }
-
-  @inlinable
-  func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
+  static func receive(
+    _ event: Event<Downstream.Input, UpstreamFailure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
+  ) -> SignalControl {
     switch event {
     case .value(let value):
       return upstreamSwitch.forwardValue(.value(value), generation: generation)
     case .finished:
-      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-      _ = context.downstream.receive(.finished)
-      return .stop
+      return upstreamSwitch.pass(.finished, generation: generation)
     case .failed(let error):
       guard let context = upstreamSwitch.context(ifCurrent: generation) else { return .stop }
-      let fallback = context.handler(error)
-      let upstreamSwitch = upstreamSwitch
-      upstreamSwitch.switchTo { generation in
-        fallback.subscribe(keeping: UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
-      }
+      upstreamSwitch.forward(to: context.handler(error))
       return .stop
     }
   }

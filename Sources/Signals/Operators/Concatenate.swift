@@ -57,15 +57,18 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
     let upstreamSwitch = UpstreamSwitch(context: ConcatenateContext(downstream: observer, suffix: suffix))
     let prefix = prefix
     upstreamSwitch.switchTo { generation in
-      prefix.subscribe(keeping: ConcatenatePrefixObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      prefix.subscribe(
+        keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
     return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
+/// A concatenation's context, and its rule: the prefix's `finished` switches to the suffix.
 @usableFromInline
 struct ConcatenateContext<Downstream: SignalObserver, Suffix: Signal>: UpstreamSwitchContext
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
+  @usableFromInline typealias UpstreamFailure = Downstream.Failure
   @usableFromInline let downstream: Downstream
   @usableFromInline let suffix: Suffix
 
@@ -74,39 +77,20 @@ where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
     self.downstream = downstream
     self.suffix = suffix
   }
-}
-
-/// Observes the prefix: its `finished` switches to the suffix.
-@usableFromInline
-struct ConcatenatePrefixObserver<Downstream: SignalObserver, Suffix: Signal>: UpstreamSwitchObserver
-where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
-  @usableFromInline typealias Context = ConcatenateContext<Downstream, Suffix>
-  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
-  @usableFromInline let generation: UInt64
 
   @inlinable
-  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
-    self.upstreamSwitch = upstreamSwitch
-    self.generation = generation
-  }
-
-  @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+  static func receive(
+    _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
+  ) -> SignalControl {
     switch event {
     case .value:
       return upstreamSwitch.forwardValue(event, generation: generation)
     case .finished:
       guard let context = upstreamSwitch.context(ifCurrent: generation) else { return .stop }
-      let suffix = context.suffix
-      let upstreamSwitch = upstreamSwitch
-      upstreamSwitch.switchTo { generation in
-        suffix.subscribe(keeping: UpstreamSwitchForwarder(upstreamSwitch: upstreamSwitch, generation: generation))
-      }
+      upstreamSwitch.forward(to: context.suffix)
       return .stop
     case .failed:
-      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-      _ = context.downstream.receive(event)
-      return .stop
+      return upstreamSwitch.pass(event, generation: generation)
     }
   }
 }

@@ -120,7 +120,7 @@ struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
 /// Fires `receiveCancel` at most once, unless a terminal event came first, and holds the upstream
 /// subscription to cancel with it; its handle does both.
 @usableFromInline
-struct HandleEventsCancelHook: SubscriptionHolder {
+struct HandleEventsCancelHook: SubscriptionCore {
   @usableFromInline
   struct State: Sendable {
     @usableFromInline var onCancel: (@Sendable () -> Void)?
@@ -138,20 +138,6 @@ struct HandleEventsCancelHook: SubscriptionHolder {
   @usableFromInline
   init(_ onCancel: @escaping @Sendable () -> Void) {
     state = Locked(State(onCancel: onCancel))
-  }
-
-  /// The handle handed downstream: fires the hook.
-  @usableFromInline
-  var handle: SignalSubscriptionHandle {
-    state.handle()
-  }
-
-  /// Keeps the upstream subscription, unless the hook is already done (then it is cancelled at once).
-  @usableFromInline
-  func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    state.keep(upstream) { state, handle in
-      if !state.isDone { state.upstream = handle.take() }
-    }
   }
 
   /// A terminal event is passing: the hook will not fire.
@@ -194,7 +180,10 @@ extension HandleEventsSignal: HandsOverSubscription where Upstream: HandsOverSub
 extension HandleEventsObserver: ForwardingObserver {}
 extension HandleEventsObserver: EngineObserver where Downstream: EngineObserver {}
 
-extension HandleEventsCancelHook.State: SubscriptionState {
+extension HandleEventsCancelHook.State: OneUpstreamState {
+  @inlinable
+  var keepsUpstream: Bool { !isDone }
+
   @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     HandleEventsCancelHook.cancel(state)

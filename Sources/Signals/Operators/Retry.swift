@@ -54,14 +54,17 @@ public struct RetrySignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(
       context: RetryContext(downstream: observer, upstream: upstream, remaining: times))
-    RetryObserver.subscribe(upstream, through: upstreamSwitch)
+    RetryContext.subscribe(upstream, through: upstreamSwitch)
     return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
+/// A `retry` subscription's context, and its rule: a failure subscribes the upstream again while attempts
+/// remain.
 @usableFromInline
 struct RetryContext<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchContext
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+  @usableFromInline typealias UpstreamFailure = Downstream.Failure
   @usableFromInline let downstream: Downstream
   @usableFromInline let upstream: Upstream
   @usableFromInline var remaining: Int
@@ -72,39 +75,24 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     self.upstream = upstream
     self.remaining = remaining
   }
-}
-
-/// Observes one attempt of `retry`.
-@usableFromInline
-struct RetryObserver<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchObserver
-where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-  @usableFromInline typealias Context = RetryContext<Downstream, Upstream>
-  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
-  @usableFromInline let generation: UInt64
-
-  @inlinable
-  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
-    self.upstreamSwitch = upstreamSwitch
-    self.generation = generation
-  }
 
   /// Starts a new attempt (trampolined by the switch).
   @inlinable
-  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Context>) {
+  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Self>) {
     upstreamSwitch.switchTo { generation in
-      upstream.subscribe(keeping: RetryObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 
   @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+  static func receive(
+    _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
+  ) -> SignalControl {
     switch event {
     case .value:
       return upstreamSwitch.forwardValue(event, generation: generation)
     case .finished:
-      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-      _ = context.downstream.receive(event)
-      return .stop
+      return upstreamSwitch.pass(event, generation: generation)
     case .failed:
       // `nil`: this attempt is stale; `.some(nil)`: no retry left; `.some(upstream)`: retry it.
       let retry = upstreamSwitch.withContext(ifCurrent: generation) { context -> Upstream? in
@@ -116,12 +104,10 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       case nil:
         return .stop
       case let upstream??:
-        Self.subscribe(upstream, through: upstreamSwitch)
+        subscribe(upstream, through: upstreamSwitch)
         return .stop
       case nil?:
-        guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-        _ = context.downstream.receive(event)
-        return .stop
+        return upstreamSwitch.pass(event, generation: generation)
       }
     }
   }

@@ -146,7 +146,7 @@ enum TimerAfterScheduling {
 /// The scheduler is passed along by the caller, which holds it (the signal, or the state through `fire`),
 /// so that no step reads it in a lock round trip of its own.
 @usableFromInline
-struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int, Observer.Failure == Never {
+struct TimerCore<Observer: SignalObserver>: SubscriptionCore where Observer.Input == Int, Observer.Failure == Never {
   @usableFromInline let state: Locked<TimerState<Observer>>
 
   /// The clock starts now: tick `k` is due at `now + delay + (k − 1)·interval`.
@@ -154,12 +154,6 @@ struct TimerCore<Observer: SignalObserver>: Sendable where Observer.Input == Int
   init(observer: Observer, interval: Duration, delay: Duration, scheduler: SchedulerReference) {
     let start = scheduler.now + (delay - interval)
     state = Locked(TimerState(observer: observer, interval: interval, start: start, scheduler: scheduler))
-  }
-
-  /// The handle handed downstream: stops the timer.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
   }
 
   /// Schedules the first tick; `scheduler` is the state's.

@@ -30,7 +30,7 @@ struct RaceState<Downstream: SignalObserver> {
 
 /// One race subscription.
 @usableFromInline
-struct RaceCore<Downstream: SignalObserver>: Sendable {
+struct RaceCore<Downstream: SignalObserver>: SubscriptionCore {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
 
@@ -39,12 +39,6 @@ struct RaceCore<Downstream: SignalObserver>: Sendable {
   @inlinable
   init(downstream: Downstream) {
     self.state = Locked(RaceState(downstream: downstream))
-  }
-
-  /// The handle handed downstream: cancels the race.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
   }
 
   /// Keeps `subscription`, contestant `index`'s (its `RaceContestantObserver`'s), unless the race no longer

@@ -72,7 +72,7 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = ReceiveOnCore(downstream: observer, scheduler: schedulerReference, policy: bufferingPolicy)
-    upstream.subscribe(keeping: ReceiveOnObserver(core: core))
+    upstream.subscribe(keeping: OneUpstreamObserver(core: core))
     return .handing(core.handle, to: observer)
   }
 }

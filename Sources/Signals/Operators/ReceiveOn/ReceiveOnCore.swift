@@ -4,7 +4,7 @@
 // delivery is serial and in order whatever thread the upstream sends from.
 
 @usableFromInline
-struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
+struct ReceiveOnCore<Downstream: SignalObserver>: OneUpstreamCore {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline typealias State = ReceiveOnState<Downstream>
@@ -14,21 +14,6 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
   @inlinable
   init(downstream: consuming Downstream, scheduler: SchedulerReference, policy: SignalBufferingPolicy) {
     state = Locked(State(downstream: downstream, scheduler: scheduler, policy: policy))
-  }
-
-  /// The handle handed downstream: ends the delivery.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
-  }
-
-  /// Keeps `upstream`, the subscription of this core's `ReceiveOnObserver`, or cancels it if delivery
-  /// ended meanwhile.
-  @inlinable
-  func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    state.keep(upstream) { state, handle in
-      if !state.delivery.isEnded { state.upstream = handle.take() }
-    }
   }
 
   @inlinable
@@ -94,27 +79,10 @@ struct ReceiveOnCore<Downstream: SignalObserver>: Sendable {
   }
 }
 
-@usableFromInline
-struct ReceiveOnObserver<Downstream: SignalObserver>: UpstreamKeeper {
-  @usableFromInline let core: ReceiveOnCore<Downstream>
-
+extension ReceiveOnState: OneUpstreamState {
   @inlinable
-  init(core: ReceiveOnCore<Downstream>) {
-    self.core = core
-  }
+  var keepsUpstream: Bool { !delivery.isEnded }
 
-  @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    core.receiveUpstream(event)
-  }
-  @inlinable
-  @inline(__always)
-  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
-    core.keep(upstream)
-  }
-}
-
-extension ReceiveOnState: SubscriptionState {
   @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     ReceiveOnCore.end(state)

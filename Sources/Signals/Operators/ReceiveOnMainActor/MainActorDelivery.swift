@@ -25,7 +25,7 @@ struct MainActorDeliveryState<Downstream: SignalObserver> {
 
 /// One `receiveOnMainActor()` subscription: its storage and what it does with it.
 @usableFromInline
-struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
+struct MainActorDelivery<Downstream: SignalObserver>: OneUpstreamCore {
   @usableFromInline typealias Input = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
 
@@ -40,17 +40,8 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   @inlinable
   func attach<Upstream: Signal>(to upstream: Upstream) -> SignalSubscription
   where Upstream.Output == Input, Upstream.Failure == Failure {
-    upstream.subscribe(keeping: MainActorDeliveryObserver(delivery: self))
-    return .make(state.handle())
-  }
-
-  /// Keeps `upstream`, the subscription of this delivery's observer, or cancels it if the delivery ended
-  /// while it was being subscribed.
-  @inlinable
-  func keep(_ upstream: consuming SignalSubscriptionHandle) {
-    state.keep(upstream) { state, handle in
-      if !state.delivery.isEnded { state.upstream = handle.take() }
-    }
+    upstream.subscribe(keeping: OneUpstreamObserver(core: self))
+    return .make(handle)
   }
 
   /// An upstream event, from any thread: delivered now when it arrives on the main thread and nothing is
@@ -112,28 +103,10 @@ struct MainActorDelivery<Downstream: SignalObserver>: Sendable {
   }
 }
 
-/// The observer `receiveOnMainActor()` subscribes to its upstream.
-@usableFromInline
-struct MainActorDeliveryObserver<Downstream: SignalObserver>: UpstreamKeeper {
-  @usableFromInline let delivery: MainActorDelivery<Downstream>
-
+extension MainActorDeliveryState: OneUpstreamState {
   @inlinable
-  init(delivery: MainActorDelivery<Downstream>) {
-    self.delivery = delivery
-  }
+  var keepsUpstream: Bool { !delivery.isEnded }
 
-  @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    delivery.receiveUpstream(event)
-  }
-  @inlinable
-  @inline(__always)
-  func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
-    delivery.keep(upstream)
-  }
-}
-
-extension MainActorDeliveryState: SubscriptionState {
   @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     MainActorDelivery.end(state)

@@ -47,7 +47,7 @@ enum TimeoutSource: Sendable {
 
 /// One `timeout` subscription.
 @usableFromInline
-struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable {
+struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: SubscriptionCore {
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline typealias State = TimeoutState<UpstreamFailure, Downstream>
@@ -65,12 +65,6 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Sendable
     var initial = State(machine: machine, downstream: downstream, scheduler: scheduler)
     timer = initial.machine.start()
     state = Locked(consume initial)
-  }
-
-  /// The handle handed downstream: ends the operator.
-  @inlinable
-  var handle: SignalSubscriptionHandle {
-    state.handle()
   }
 
   /// Keeps `subscription`, the upstream's (or the fallback's), unless the operator no longer wants it.
