@@ -106,9 +106,11 @@ extension SignalOnMainActor where Failure == Never {
 
 /// Calls a main-actor closure; only ever subscribed through `SignalOnMainActor`, whose delivery runs on
 /// the main thread in the main queue's context, where the main actor runs (see
-/// `MainActorDelivery.deliver(_:from:)`): `MainActor.assumeIsolated` checks it and calls the closure.
+/// `MainActorDelivery.deliver(_:from:)`). Its `receive` is `@MainActor` and its conformance
+/// `@preconcurrency`: Swift checks the executor on each call, then calls the closure (the Engines article,
+/// rule 15).
 @usableFromInline
-struct MainActorEventObserver<Input: Sendable, Failure: Error>: SignalObserver {
+struct MainActorEventObserver<Input: Sendable, Failure: Error>: Sendable {
   @usableFromInline let receiveEvent: @MainActor (Event<Input, Failure>) -> Void
 
   @inlinable
@@ -117,15 +119,16 @@ struct MainActorEventObserver<Input: Sendable, Failure: Error>: SignalObserver {
   }
 
   @inlinable
+  @MainActor
   func receive(_ event: Event<Input, Failure>) -> SignalControl {
-    MainActor.assumeIsolated { receiveEvent(event) }
+    receiveEvent(event)
     return .continue
   }
 }
 
 /// `MainActorEventObserver` with one closure for values and one for the end (no closure wrapping them).
 @usableFromInline
-struct MainActorSinkObserver<Input: Sendable, Failure: Error>: SignalObserver {
+struct MainActorSinkObserver<Input: Sendable, Failure: Error>: Sendable {
   @usableFromInline let receiveCompletion: @MainActor (SignalCompletion<Failure>) -> Void
   @usableFromInline let receiveValue: @MainActor (Input) -> Void
 
@@ -139,14 +142,17 @@ struct MainActorSinkObserver<Input: Sendable, Failure: Error>: SignalObserver {
   }
 
   @inlinable
+  @MainActor
   func receive(_ event: Event<Input, Failure>) -> SignalControl {
-    MainActor.assumeIsolated {
-      switch event {
-      case .value(let value): receiveValue(value)
-      case .finished: receiveCompletion(.finished)
-      case .failed(let error): receiveCompletion(.failed(error))
-      }
+    switch event {
+    case .value(let value): receiveValue(value)
+    case .finished: receiveCompletion(.finished)
+    case .failed(let error): receiveCompletion(.failed(error))
     }
     return .continue
   }
 }
+
+// `receive` is `@MainActor`: Swift checks the executor in the conformance's thunk.
+extension MainActorEventObserver: @preconcurrency SignalObserver {}
+extension MainActorSinkObserver: @preconcurrency SignalObserver {}
