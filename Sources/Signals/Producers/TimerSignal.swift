@@ -72,7 +72,7 @@ public struct TimerSignal: Signal {
   public init(after delay: Duration, every interval: Duration, on scheduler: some SignalScheduler) {
     if let problem = Self.problem(interval: interval) { preconditionFailure(problem) }
     self.interval = interval
-    self.delay = max(delay, .zero)
+    self.delay = Swift.max(delay, .zero)
     self.schedulerReference = Signals.schedulerReference(scheduler)
   }
 
@@ -100,7 +100,7 @@ public struct TimerSignal: Signal {
     let due = lastIndex + 1
     guard now >= start + interval * (due + 1) else { return due }
     // Behind schedule: estimate floor((now - start) / interval), then correct it exactly.
-    var index = max(due + 1, Int(((now - start) / interval).rounded(.down)))
+    var index = Swift.max(due + 1, Int(((now - start) / interval).rounded(.down)))
     while index > due + 1 && start + interval * index > now { index -= 1 }
     while start + interval * (index + 1) <= now { index += 1 }
     return index
