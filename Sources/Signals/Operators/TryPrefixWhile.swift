@@ -1,0 +1,108 @@
+extension Signal {
+  /// Emits values while a predicate that may throw returns `true`; the first value that fails it ends the
+  /// signal, and a thrown error ends it with that error.
+  ///
+  /// ```marble try-prefix-while
+  /// upstream:                  -1-2-5-1-|
+  /// tryPrefix(while: < 3):     -1-2-|
+  /// ```
+  ///
+  /// The value that fails the predicate is not emitted: the result finishes and releases the upstream
+  /// instead, as with ``Signal/prefix(while:)``. The predicate throws the upstream's own failure type here
+  /// (typed throws), so the failure type is kept. When it throws, the error is sent downstream and the
+  /// upstream subscription is released; terminal events pass through.
+  @inlinable
+  public consuming func tryPrefix(
+    while predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
+  ) -> TryPrefixWhileSignal<Self, Failure> {
+    TryPrefixWhileSignal(upstream: self, predicate: predicate) { $0 }
+  }
+
+  /// Emits values while a predicate that may throw any error returns `true`; the failure type becomes
+  /// `any Error`, as in Combine.
+  ///
+  /// Chosen when the predicate throws errors of another type than the upstream's failure (an untyped
+  /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
+  @inlinable
+  public consuming func tryPrefix(
+    while predicate: @escaping @Sendable (Output) throws -> Bool
+  ) -> TryPrefixWhileSignal<Self, any Error> {
+    TryPrefixWhileSignal(upstream: self, predicate: predicate) { $0 }
+  }
+}
+
+/// A signal that emits its upstream's values while they satisfy a throwing predicate.
+/// See ``Signal/tryPrefix(while:)->TryPrefixWhileSignal<Self,Self.Failure>``.
+public struct TryPrefixWhileSignal<Upstream: Signal, Failure: Error>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+
+  /// The signal whose leading values are emitted.
+  public let upstream: Upstream
+  /// Values are emitted while this returns `true`; a thrown error ends the signal.
+  public let predicate: @Sendable (Output) throws(Failure) -> Bool
+  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
+
+  @inlinable
+  init(
+    upstream: Upstream, predicate: @escaping @Sendable (Output) throws(Failure) -> Bool,
+    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
+  ) {
+    self.upstream = upstream
+    self.predicate = predicate
+    self.mapFailure = mapFailure
+  }
+
+  /// Subscribes `observer` to the leading values that satisfy the predicate.
+  @inlinable
+  @inline(__always)
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    upstream.subscribe(TryPrefixWhileObserver(downstream: observer, predicate: predicate, mapFailure: mapFailure))
+  }
+}
+
+// Stateless: after it answers `.stop`, the upstream delivers nothing more.
+@usableFromInline
+struct TryPrefixWhileObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver {
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let predicate: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
+  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+
+  @inlinable
+  init(
+    downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool,
+    mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure
+  ) {
+    self.downstream = downstream
+    self.predicate = predicate
+    self.mapFailure = mapFailure
+  }
+
+  @inlinable
+  func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
+    switch event {
+    case .value(let value):
+      let passes: Bool
+      do {
+        passes = try predicate(value)
+      } catch {
+        _ = downstream.receive(.failed(error))
+        return .stop
+      }
+      guard passes else {
+        _ = downstream.receive(.finished)
+        return .stop
+      }
+      return downstream.receive(.value(value))
+    case .finished:
+      return downstream.receive(.finished)
+    case .failed(let error):
+      return downstream.receive(.failed(mapFailure(error)))
+    }
+  }
+}
+
+extension TryPrefixWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
+extension TryPrefixWhileObserver: ForwardingObserver {}
+extension TryPrefixWhileObserver: EngineObserver where Downstream: EngineObserver {}
