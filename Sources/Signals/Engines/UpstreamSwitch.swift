@@ -1,5 +1,5 @@
 // The engine of the operators that move from one upstream to the next:
-// `append(_:)`/`prepend(_:)` with a signal, `catch`, `retry`.
+// `append(_:)`/`prepend(_:)` with a signal, `catch`, `tryCatch`, `retry`.
 //
 // It holds the operator's per-subscription context (the downstream observer and
 // the user's closures) and the subscription of the current upstream. Each
