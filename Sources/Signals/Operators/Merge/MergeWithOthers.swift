@@ -9,7 +9,7 @@ extension Signal {
   /// ```
   ///
   /// As Combine's `merge(with:)` of one to seven other publishers, in one method: the signals are erased
-  /// to ``AnySignal`` (one allocation each, when the merge is built), then merged as
+  /// to ``AnySignal`` (each wrapped once, when the merge is built), then merged as
   /// ``Signal/merge(with:)->MergeSignal<Self>`` merges signals of one type. Finishes when all signals finished;
   /// fails at the first failure, cancelling the others.
   @inlinable

@@ -74,9 +74,7 @@ extension ReducingObserver: EngineObserver where Downstream: EngineObserver {}
 extension Signal {
   /// Subscribes `observer` to the result of `step` over this signal's values (see `ReducingObserver`).
   ///
-  /// Always inlined: a generic function shared by the operators that subscribes an upstream would appear
-  /// once per operator of a chain, and the compiler stops specializing it at the third (the Engines
-  /// article).
+  /// Always inlined: shared by several operators, it subscribes an upstream (the Engines article, rule 10).
   @inlinable
   @inline(__always)
   func subscribe<Observer: SignalObserver, Step: ReducingStep>(

@@ -1,7 +1,7 @@
 // The operators that carry a state from one value to the next and may send something for each value:
 // `tryScan`, `tryRemoveDuplicates(by:)`, `tryDrop(while:)` and `pairwise()`. Each is a face and a step, a
 // small value that says what a value does to the state and what it sends; `ScanningObserver` runs the step
-// for every subscription, with the state in one `Locked` (one allocation per subscription, none per value).
+// for every subscription, with the state in one `Locked` (the Engines article, rule 1).
 
 /// What an operator of the scanning family does with each value.
 @usableFromInline
