@@ -13,7 +13,7 @@ extension Signal {
   }
 }
 
-/// A signal that transforms each value of its upstream. See ``Signal/map(_:)``.
+/// A signal that transforms each value of its upstream. See ``Signal/map(_:)-((Self.Output)->T)``.
 public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
   /// The upstream's failure type.
   public typealias Failure = Upstream.Failure
@@ -23,7 +23,7 @@ public struct MapSignal<Upstream: Signal, Output: Sendable>: Signal {
   /// The transformation.
   public let transform: @Sendable (Upstream.Output) -> Output
 
-  /// Creates the signal; prefer ``Signal/map(_:)``.
+  /// Creates the signal; prefer ``Signal/map(_:)-((Self.Output)->T)``.
   @inlinable
   public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output) {
     self.upstream = upstream

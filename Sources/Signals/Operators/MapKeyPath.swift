@@ -9,7 +9,7 @@ extension Signal {
   /// let sizes = downloads.map(\.bytes)  // Signal<Int, Never>
   /// ```
   ///
-  /// A ``Signal/map(_:)`` that reads a property, as in Combine; the key path must be `Sendable` (a key path
+  /// A ``Signal/map(_:)-((Self.Output)->T)`` that reads a property, as in Combine; the key path must be `Sendable` (a key path
   /// literal is). After another `map` it fuses into it, as maps in a row do.
   @inlinable
   public consuming func map<T: Sendable>(_ keyPath: KeyPath<Output, T> & Sendable) -> MapSignal<Self, T> {

@@ -6,7 +6,7 @@ extension Signal {
   /// replaceNil(with: "z"):   -a-z-b-|
   /// ```
   ///
-  /// Above, `n` is `nil`. A ``Signal/map(_:)`` whose transformation is `value ?? output`, as in Combine;
+  /// Above, `n` is `nil`. A ``Signal/map(_:)-((Self.Output)->T)`` whose transformation is `value ?? output`, as in Combine;
   /// terminal events pass through.
   @inlinable
   public consuming func replaceNil<T: Sendable>(with output: T) -> MapSignal<Self, T> where Output == T? {

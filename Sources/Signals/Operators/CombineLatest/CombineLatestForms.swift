@@ -10,7 +10,7 @@ extension Signal {
   /// combineLatest(other) { $0 + $1 }:   ---x-y-z-|
   /// ```
   ///
-  /// Above, `x` is `"a1"`, `y` is `"b1"` and `z` is `"b2"`. One ``Signal/map(_:)`` after
+  /// Above, `x` is `"a1"`, `y` is `"b1"` and `z` is `"b2"`. One ``Signal/map(_:)-((Self.Output)->T)`` after
   /// ``Signal/combineLatest(_:)``; see ``CombineLatestSignal`` for when it finishes and fails.
   @inlinable
   public consuming func combineLatest<Other: Signal, T: Sendable>(

@@ -17,7 +17,7 @@ extension Signal {
 }
 
 /// A signal that delivers the events of several signals of the same type as they come.
-/// See ``Signal/merge(with:)``.
+/// See ``Signal/merge(with:)->MergeSignal<Self>``.
 ///
 /// - Finishes when every upstream finished (an empty array finishes at once).
 /// - Fails at the first failure of any upstream; the others are cancelled.

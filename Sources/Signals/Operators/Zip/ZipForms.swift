@@ -9,7 +9,7 @@ extension Signal {
   /// zip(other) { $0 + $1 }:   ---x-y---|
   /// ```
   ///
-  /// Above, `x` is `"a1"` and `y` is `"b2"`; `c` never pairs, as `other` finishes first. One ``Signal/map(_:)``
+  /// Above, `x` is `"a1"` and `y` is `"b2"`; `c` never pairs, as `other` finishes first. One ``Signal/map(_:)-((Self.Output)->T)``
   /// after ``Signal/zip(_:)``; see ``ZipSignal`` for when it finishes and fails.
   @inlinable
   public consuming func zip<Other: Signal, T: Sendable>(
