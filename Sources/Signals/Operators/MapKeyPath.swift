@@ -1,5 +1,15 @@
 extension Signal {
-  /// Emits the value of `keyPath` of each value.
+  /// Emits the values of two key paths of each value, as a pair.
+  ///
+  /// ```marble map-key-paths
+  /// upstream:                  -a-b-|
+  /// map(\.first, \.last):      -x-y-|
+  /// ```
+  ///
+  /// Above, `a` is `"ok"` and `x` is `("o", "k")`; `b` is `"no"` and `y` is `("n", "o")`.
+  ///
+  /// One key path needs no overload of its own: Swift passes a key path literal as the transform of
+  /// ``Signal/map(_:)-((Self.Output)->T)``, as in Combine:
   ///
   /// <!-- setup
   /// struct Download: Sendable { var name: String; var bytes: Int }
@@ -9,21 +19,8 @@ extension Signal {
   /// let sizes = downloads.map(\.bytes)  // Signal<Int, Never>
   /// ```
   ///
-  /// A ``Signal/map(_:)-((Self.Output)->T)`` that reads a property, as in Combine; the key path must be `Sendable` (a key path
-  /// literal is). After another `map` it fuses into it, as maps in a row do.
-  @inlinable
-  public consuming func map<T: Sendable>(_ keyPath: KeyPath<Output, T> & Sendable) -> MapSignal<Self, T> {
-    MapSignal(upstream: self) { $0[keyPath: keyPath] }
-  }
-
-  /// Emits the values of two key paths of each value, as a pair.
-  ///
-  /// ```marble map-key-paths
-  /// upstream:                  -a-b-|
-  /// map(\.first, \.last):      -x-y-|
-  /// ```
-  ///
-  /// Above, `a` is `"ok"` and `x` is `("o", "k")`; `b` is `"no"` and `y` is `("n", "o")`.
+  /// (An overload for one key path would make chains of closure `map`s slow to type-check.) After another
+  /// `map` these fuse into it, as maps in a row do.
   @inlinable
   public consuming func map<T0: Sendable, T1: Sendable>(
     _ keyPath0: KeyPath<Output, T0> & Sendable, _ keyPath1: KeyPath<Output, T1> & Sendable
@@ -42,12 +39,6 @@ extension Signal {
 }
 
 extension MapSignal {
-  /// Emits the value of `keyPath` of each transformed value: one `map`, fused with this one.
-  @inlinable
-  public consuming func map<T: Sendable>(_ keyPath: KeyPath<Output, T> & Sendable) -> MapSignal<Upstream, T> {
-    map { $0[keyPath: keyPath] }
-  }
-
   /// Emits the values of two key paths of each transformed value, as a pair: one `map`, fused with this one.
   @inlinable
   public consuming func map<T0: Sendable, T1: Sendable>(
