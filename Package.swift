@@ -7,6 +7,7 @@ let package = Package(
   products: [
     .library(name: "Signals", targets: ["Signals"]),
     .library(name: "SignalsTesting", targets: ["SignalsTesting"]),
+    .library(name: "SignalsFoundation", targets: ["SignalsFoundation"]),
     .library(name: "Intro", targets: ["Intro"]),
     .library(name: "IntroTesting", targets: ["IntroTesting"]),
     .library(name: "IntroUI", targets: ["IntroUI"]),
@@ -18,6 +19,9 @@ let package = Package(
   targets: [
     .target(name: "Signals"),
     .target(name: "SignalsTesting", dependencies: ["Signals"]),
+    // The operators and sources that need Foundation (coding, notifications): a product of its own, so that
+    // Signals stays free of Foundation.
+    .target(name: "SignalsFoundation", dependencies: ["Signals"]),
     // PrivacyInfo.xcprivacy: the reasons its UserDefaults store reads and writes `UserDefaults`.
     .target(name: "Intro", dependencies: ["Signals"], resources: [.copy("PrivacyInfo.xcprivacy")]),
     .target(name: "IntroTesting", dependencies: ["Intro", "Signals", "SignalsTesting"]),
@@ -41,13 +45,17 @@ let package = Package(
     // The pages in Playgrounds/. Not named `Playgrounds`: that is a framework module of Apple's SDKs.
     .executableTarget(
       name: "signals-playgrounds",
-      dependencies: ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
+      dependencies: ["Signals", "SignalsTesting", "SignalsFoundation", "Intro", "IntroTesting"],
       path: "Playgrounds"
     ),
     // Helpers shared by the test targets (a library only they depend on).
     .target(name: "SignalsTestSupport", dependencies: ["Signals", "SignalsTesting"], path: "Tests/SignalsTestSupport"),
-    .testTarget(name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
+    .testTarget(
+      name: "SignalsTests", dependencies: ["Signals", "SignalsTesting", "SignalsFoundation", "SignalsTestSupport"]),
     .testTarget(name: "SignalsTestingTests", dependencies: ["Signals", "SignalsTesting", "SignalsTestSupport"]),
+    .testTarget(
+      name: "SignalsFoundationTests",
+      dependencies: ["SignalsFoundation", "Signals", "SignalsTesting", "SignalsTestSupport"]),
     .testTarget(name: "IntroTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "IntroTestingTests", dependencies: ["Intro", "IntroTesting", "Signals", "SignalsTesting"]),
     .testTarget(name: "SplashCheckTests", dependencies: ["SplashCheck"]),

@@ -5,8 +5,9 @@
 # (.ci/readme-figures.py). Run after `swift build` (CI builds first).
 #
 #   bash .ci/docs.sh                 check, and throw the built archives away
-#   bash .ci/docs.sh --output DIR    check, and leave Signals.doccarchive, SignalsTesting.doccarchive and
-#                                    Intro.doccarchive in DIR, built for static hosting: serve one, as
+#   bash .ci/docs.sh --output DIR    check, and leave Signals.doccarchive, SignalsTesting.doccarchive,
+#                                    SignalsFoundation.doccarchive and Intro.doccarchive in DIR, built for
+#                                    static hosting: serve one, as
 #                                    `python3 -m http.server -d DIR/Intro.doccarchive`, and open
 #                                    localhost:8000/documentation/intro
 set -euo pipefail
@@ -27,7 +28,7 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 swift package dump-symbol-graph >/dev/null
 graphs=$(find .build -path '*symbolgraph' -type d | head -n 1)
-for module in Signals SignalsTesting Intro; do
+for module in Signals SignalsTesting SignalsFoundation Intro; do
   mkdir -p "$out/$module-graphs"
   cp "$graphs/$module".symbols.json "$out/$module-graphs/"
   cp "$graphs/$module"@*.symbols.json "$out/$module-graphs/" 2>/dev/null || true
@@ -40,7 +41,7 @@ done
 echo "docs: all catalogs build with warnings as errors"
 if [[ -n "$output" ]]; then
   mkdir -p "$output"
-  for module in Signals SignalsTesting Intro; do
+  for module in Signals SignalsTesting SignalsFoundation Intro; do
     rm -rf "${output:?}/$module.doccarchive"
     cp -R "$out/$module.doccarchive" "$output/"
   done

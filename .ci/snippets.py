@@ -50,11 +50,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-LIBRARIES = ["Signals", "SignalsTesting", "Intro", "IntroTesting"]
+LIBRARIES = ["Signals", "SignalsTesting", "SignalsFoundation", "Intro", "IntroTesting"]
 # What a snippet in a module's documentation imports: the module and what its users import with it.
 IMPORTS = {
     "Signals": ["Signals"],
     "SignalsTesting": ["Signals", "SignalsTesting"],
+    "SignalsFoundation": ["Foundation", "Signals", "SignalsFoundation"],
     "Intro": ["Signals", "Intro"],
     "IntroTesting": ["Signals", "SignalsTesting", "Intro", "IntroTesting"],
     "IntroUI": ["SwiftUI", "Intro", "IntroUI"],

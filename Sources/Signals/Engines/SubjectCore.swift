@@ -20,14 +20,35 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
   let state: Locked<SubjectState<Output, Failure>>
 
   @inlinable
-  init(current: Output?) {
-    state = Locked(SubjectState(current: current))
+  init(current: Output?, replay: Int = 0) {
+    state = Locked(SubjectState(current: current, replay: replay))
   }
 
   /// Sends `event` to every attached observer, serially; see the file comment.
   @inlinable
   func send(_ event: Event<Output, Failure>) {
-    switch state.withLock({ $0.begin(event) }) {
+    perform(event, state.withLock { $0.begin(event) })
+  }
+
+  /// Sends `event` after keeping it, when it is a value, among the latest values a new observer gets first
+  /// (`ReplaySignal`, `share(replay:)`): in the same lock round trip, so that an observer attaching meanwhile
+  /// gets the value once, replayed or sent.
+  @inlinable
+  func sendRecording(_ event: Event<Output, Failure>) {
+    var evicted: Output?
+    let start = state.withLock { state in
+      state.record(event, evicting: &evicted)
+      return state.begin(event)
+    }
+    _ = evicted  // released here, outside the lock
+    perform(event, start)
+  }
+
+  /// Delivers `event` as `start`, what the state's `begin` answered, says.
+  @inlinable
+  @inline(__always)
+  func perform(_ event: Event<Output, Failure>, _ start: SubjectStart<Output, Failure>) {
+    switch start {
     case .none:
       return
     case .single(let entry):
@@ -119,8 +140,8 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  /// Attaches an observer; a `CurrentValueSignal` replays its value, a
-  /// finished subject replays its terminal event.
+  /// Attaches an observer; a `CurrentValueSignal` replays its value, a `ReplaySignal` its latest values, a
+  /// finished subject its terminal event (a `ReplaySignal`'s after its values).
   @inlinable
   func attach<Observer: SignalObserver>(_ observer: consuming Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
@@ -132,6 +153,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
       let entry: SubjectEntry<Output, Failure> = SubjectObserverEntry(id: id, observer: moving.take()!)
       if let completion = state.completion {
         let event = Event<Output, Failure>(completion)
+        if state.replay?.isEmpty == false { return state.startReplay(to: entry, then: event) }
         if state.delivering {
           // The terminal event may still be queued for others: queue a replay after it.
           state.pending.append(SubjectPending(event: event, stamp: id, target: entry))
@@ -141,6 +163,10 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
         return .terminal(event, entry)
       }
       guard let current = state.current else {
+        if state.replay?.isEmpty == false {
+          state.observers.add(copy entry)
+          return state.startReplay(to: entry, then: nil)
+        }
         state.observers.add(entry)  // moved: the entry's one reference is the list's
         return .idle
       }

@@ -48,6 +48,8 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var completion: SignalCompletion<Failure>?
   /// The latest value, for `CurrentValueSignal` (nil for a passthrough subject).
   @usableFromInline var current: Output?
+  /// The latest values, for `ReplaySignal` and `share(replay:)` (nil for the other subjects).
+  @usableFromInline var replay: SubjectReplay<Output>?
   /// Entries removed during a delivery, which the drainer may still be calling: released when the drainer
   /// goes idle.
   @usableFromInline var retired: SubjectEntry<Output, Failure>?
@@ -55,8 +57,9 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   @usableFromInline var retiredMore: [SubjectEntry<Output, Failure>] = []
 
   @inlinable
-  init(current: Output?) {
+  init(current: Output?, replay: Int = 0) {
     self.current = current
+    if replay > 0 { self.replay = SubjectReplay(capacity: replay) }
   }
 
   /// Takes a new event, with a fast path for the common case: a value, no

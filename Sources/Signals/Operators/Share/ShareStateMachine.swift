@@ -1,6 +1,18 @@
-/// One connection of a share: its subject, which multicasts, and its members.
+/// One connection of a share: its subject, which multicasts (and replays its latest values, for
+/// `share(replay:)`), and its members.
 final class ShareConnection<Output: Sendable, Failure: Error>: Sendable {
-  let core = SubjectCore<Output, Failure>(current: nil)
+  let core: SubjectCore<Output, Failure>
+  let replays: Bool
+
+  init(replay: Int) {
+    core = SubjectCore(current: nil, replay: replay)
+    replays = replay > 0
+  }
+
+  /// Multicasts `event`, kept for later members when the connection replays.
+  func send(_ event: Event<Output, Failure>) {
+    if replays { core.sendRecording(event) } else { core.send(event) }
+  }
 }
 
 /// The state of a share: the open connection, if any, its members and its upstream subscription.
@@ -13,14 +25,14 @@ struct ShareState<Output: Sendable, Failure: Error> {
   var subscription: SignalSubscription?
 
   /// A new observer joins: the open connection, or a new one (then `isFirst`: the caller connects it).
-  mutating func join() -> (ShareConnection<Output, Failure>, id: UInt64, isFirst: Bool) {
+  mutating func join(replay: Int = 0) -> (ShareConnection<Output, Failure>, id: UInt64, isFirst: Bool) {
     let id = nextID
     nextID += 1
     if let connection {
       members.insert(id)
       return (connection, id, false)
     }
-    let connection = ShareConnection<Output, Failure>()
+    let connection = ShareConnection<Output, Failure>(replay: replay)
     self.connection = connection
     members = [id]
     return (connection, id, true)

@@ -1,0 +1,187 @@
+extension Signal {
+  /// Resubscribes to the upstream when it fails, up to `times` more times, each after a delay on
+  /// `scheduler` that `delay` gives: fixed, or growing exponentially up to a cap, with optional jitter.
+  ///
+  /// ```marble retry-delay
+  /// upstream (cold):                   -a#
+  /// retry(2, delay: .fixed(2 frames)): -a---a---a#
+  /// ```
+  ///
+  /// (Each attempt sends `a` and fails; the retries start 2 frames after each failure; the third failure
+  /// passes through.)
+  ///
+  /// <!-- setup
+  /// struct Offline: Error {}
+  /// let fetchUser = DeferredSignal { FailSignal<String, Offline>(Offline()) }  // the network call
+  /// let scheduler = DispatchSignalScheduler.main
+  /// -->
+  /// ```swift
+  /// let user = fetchUser.retry(
+  ///   3, delay: .exponential(initial: .milliseconds(500), maximum: .seconds(4), jitter: 0.2),
+  ///   scheduler: scheduler)
+  /// ```
+  ///
+  /// Values of every attempt pass through; `finished` ends the result; after `times` retries the last
+  /// failure passes through. Retry *k* (1 for the first) waits `delay`'s delay for retry *k*, measured from
+  /// the failure; the upstream is subscribed again on `scheduler`. Cancelling while waiting cancels the
+  /// timer; nothing is delivered after. Each subscription draws its jitter from its own copy of the
+  /// backoff's generator. (CombineExt and RxSwift offer the same with a `RetryStrategy` or `retry(when:)`;
+  /// Combine has only ``Signal/retry(_:)``, without a delay.)
+  ///
+  /// - Precondition: `times >= 0` (a negative count stops the program with a "Signals: " message); for the
+  ///   backoff's own bad inputs, see ``SignalBackoff``.
+  public consuming func retry(
+    _ times: Int, delay: SignalBackoff, scheduler: some SignalScheduler
+  ) -> RetryWithDelaySignal<Self> {
+    RetryWithDelaySignal(upstream: self, times: times, backoff: delay, scheduler: scheduler)
+  }
+
+  /// Resubscribes to the upstream when it fails, up to `times` more times, each `delay` after the failure.
+  ///
+  /// <!-- setup
+  /// struct Offline: Error {}
+  /// let fetchUser = DeferredSignal { FailSignal<String, Offline>(Offline()) }
+  /// let scheduler = DispatchSignalScheduler.main
+  /// -->
+  /// ```swift
+  /// let user = fetchUser.retry(2, delay: .seconds(1), scheduler: scheduler)
+  /// ```
+  ///
+  /// ``SignalBackoff/fixed(_:jitter:)``, without jitter. A negative delay stops the program with a
+  /// "Signals: " message.
+  public consuming func retry(
+    _ times: Int, delay: Duration, scheduler: some SignalScheduler
+  ) -> RetryWithDelaySignal<Self> {
+    RetryWithDelaySignal(upstream: self, times: times, backoff: .fixed(delay), scheduler: scheduler)
+  }
+}
+
+/// A signal that resubscribes to its upstream after a delay when it fails.
+/// See ``Signal/retry(_:delay:scheduler:)-(_,SignalBackoff,_)``.
+public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal retried.
+  public let upstream: Upstream
+  /// How many times a failure is answered with a new subscription.
+  public let times: Int
+  /// The delays before the retries.
+  public let backoff: SignalBackoff
+  /// Where the delays are measured and the upstream subscribed again.
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  @usableFromInline let schedulerReference: SchedulerReference
+
+  /// Creates the signal; prefer ``Signal/retry(_:delay:scheduler:)-(_,SignalBackoff,_)``.
+  public init(upstream: Upstream, times: Int, backoff: SignalBackoff, scheduler: some SignalScheduler) {
+    precondition(times >= 0, "Signals: retry(_:delay:scheduler:) needs a count of at least 0, got \(times)")
+    self.upstream = upstream
+    self.times = times
+    self.backoff = backoff
+    self.schedulerReference = Signals.schedulerReference(scheduler)
+  }
+
+  /// Subscribes `observer` to the upstream, resubscribing after a delay on failure.
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let context = RetryWithDelayContext(
+      downstream: observer, upstream: upstream, remaining: times, backoff: backoff, scheduler: schedulerReference)
+    let upstreamSwitch = UpstreamSwitch(context: context)
+    RetryWithDelayObserver.subscribe(upstream, through: upstreamSwitch)
+    return .handing(upstreamSwitch.handle, to: observer)
+  }
+}
+
+/// What one subscription of `retry(_:delay:scheduler:)` keeps: the downstream, the retries left, the backoff
+/// (its own generator).
+struct RetryWithDelayContext<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchContext
+where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+  let downstream: Downstream
+  let upstream: Upstream
+  var remaining: Int
+  var retries = 0
+  /// `nil` while a failure's delay is being drawn from it, outside the lock.
+  var backoff: SignalBackoff?
+  let scheduler: SchedulerReference
+
+  init(
+    downstream: Downstream, upstream: Upstream, remaining: Int, backoff: SignalBackoff, scheduler: SchedulerReference
+  ) {
+    self.downstream = downstream
+    self.upstream = upstream
+    self.remaining = remaining
+    self.backoff = backoff
+    self.scheduler = scheduler
+  }
+}
+
+/// Observes one attempt of `retry(_:delay:scheduler:)`.
+struct RetryWithDelayObserver<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchObserver
+where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+  typealias Context = RetryWithDelayContext<Downstream, Upstream>
+  let upstreamSwitch: UpstreamSwitch<Context>
+  let generation: UInt64
+
+  /// Starts a new attempt (trampolined by the switch).
+  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Context>) {
+    upstreamSwitch.switchTo { generation in
+      upstream.subscribe(keeping: RetryWithDelayObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+    }
+  }
+
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    switch event {
+    case .value:
+      return upstreamSwitch.forwardValue(event, generation: generation)
+    case .finished:
+      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
+      _ = context.downstream.receive(event)
+      return .stop
+    case .failed:
+      // `nil`: this attempt is stale; `.some(nil)`: no retry left; else the backoff to draw a delay from.
+      let retry = upstreamSwitch.withContext(ifCurrent: generation) { context -> (SignalBackoff, Int)? in
+        guard context.remaining > 0, let backoff = context.backoff.take() else { return nil }
+        context.remaining -= 1
+        context.retries += 1
+        return (backoff, context.retries)
+      }
+      switch retry {
+      case nil:
+        return .stop
+      case nil?:
+        guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
+        _ = context.downstream.receive(event)
+        return .stop
+      case let (drawnFrom, number)??:
+        var backoff = drawnFrom
+        // The generator is the user's code: drawn from outside the lock, then put back.
+        let delay = backoff.delay(forRetry: number)
+        let scheduler = upstreamSwitch.withContext(ifCurrent: generation) { context -> SchedulerReference in
+          context.backoff = backoff
+          return context.scheduler
+        }
+        guard let scheduler else { return .stop }
+        wait(delay, on: scheduler)
+        return .stop
+      }
+    }
+  }
+
+  /// Waits `delay` on `scheduler` as the current "upstream" of the switch (cancelling cancels the timer),
+  /// then subscribes the upstream again.
+  func wait(_ delay: Duration, on scheduler: SchedulerReference) {
+    let upstreamSwitch = upstreamSwitch
+    upstreamSwitch.switchTo { generation in
+      let action = scheduler.schedule(after: delay) {
+        guard let context = upstreamSwitch.context(ifCurrent: generation) else { return }
+        Self.subscribe(context.upstream, through: upstreamSwitch)
+      }
+      upstreamSwitch.keep(
+        SignalSubscriptionHandle(SignalSubscription(cancelling: action, on: scheduler)), generation: generation)
+    }
+  }
+}
+
+extension RetryWithDelaySignal: HandsOverSubscription {}

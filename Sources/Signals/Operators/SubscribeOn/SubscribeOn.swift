@@ -1,0 +1,127 @@
+extension Signal {
+  /// Subscribes the upstream on `scheduler`: the work a signal does when it is subscribed (a
+  /// ``DeferredSignal``'s closure, a ``SequenceSignal``'s loop, a ``FutureSignal``'s start) runs there.
+  ///
+  /// ```marble subscribe-on
+  /// upstream (cold):       -a-b|
+  /// subscribe(on:):        -a-b|
+  /// ```
+  ///
+  /// (The cold upstream starts when it is subscribed, on the scheduler: on a test scheduler, at the next
+  /// advance, the same virtual instant. Its events pass as they come, on its own thread.)
+  ///
+  /// <!-- setup
+  /// func parseConfig() -> [String: String] { [:] }
+  /// let background = DispatchSignalScheduler(queue: .global())
+  /// -->
+  /// ```swift
+  /// let config = DeferredSignal { JustSignal(parseConfig()) }  // parses when subscribed
+  ///   .subscribe(on: background)
+  ///   .receive(on: DispatchSignalScheduler.main)
+  /// ```
+  ///
+  /// Events are not moved: they arrive where the upstream sends them (use ``Signal/receive(on:bufferingPolicy:)``
+  /// for that). Cancelling before the subscription ran cancels it; after, it cancels the upstream at once,
+  /// on the cancelling thread, and nothing more is delivered. Combine also moves the cancel onto the
+  /// scheduler; here `cancel()` keeps the event contract's promise that everything upstream is released
+  /// when it returns (see <doc:Decisions>).
+  public consuming func subscribe(on scheduler: some SignalScheduler) -> SubscribeOnSignal<Self> {
+    SubscribeOnSignal(upstream: self, scheduler: scheduler)
+  }
+}
+
+/// A signal that subscribes its upstream on a scheduler. See ``Signal/subscribe(on:)``.
+public struct SubscribeOnSignal<Upstream: Signal>: Signal {
+  /// The upstream's output type.
+  public typealias Output = Upstream.Output
+  /// The upstream's failure type.
+  public typealias Failure = Upstream.Failure
+
+  /// The signal subscribed on the scheduler.
+  public let upstream: Upstream
+  /// Where the upstream is subscribed.
+  public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
+  @usableFromInline let schedulerReference: SchedulerReference
+
+  /// Creates the signal; prefer ``Signal/subscribe(on:)``.
+  public init(upstream: Upstream, scheduler: some SignalScheduler) {
+    self.upstream = upstream
+    self.schedulerReference = Signals.schedulerReference(scheduler)
+  }
+
+  /// Schedules the upstream's subscription for `observer`.
+  public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    let state = Locked(SubscribeOnState())
+    let upstream = upstream
+    let scheduler = schedulerReference
+    let action = scheduler.schedule {
+      guard state.withLock({ $0.start() }) else { return }
+      let subscription = upstream.subscribe(SubscribeOnObserver(downstream: observer, state: state))
+      if !state.withLock({ $0.subscribed(subscription) }) { subscription.cancel() }
+    }
+    state.withLock { $0.scheduled(action) }
+    return SignalSubscription {
+      var pending: SignalScheduledAction?
+      let subscription = state.withLock { $0.cancel(pending: &pending) }
+      if let pending { scheduler.cancel(pending) }
+      subscription?.cancel()
+    }
+  }
+}
+
+/// The state of one subscription of `subscribe(on:)`.
+struct SubscribeOnState: Sendable {
+  /// The scheduled subscription, until it runs or is cancelled.
+  var pending: SignalScheduledAction?
+  /// The upstream's subscription, once made.
+  var upstream: SignalSubscription?
+  var hasStarted = false
+  /// Cancelled, or the upstream ended: nothing more is delivered.
+  var isEnded = false
+
+  mutating func scheduled(_ action: SignalScheduledAction) {
+    if !hasStarted && !isEnded { pending = action }
+  }
+
+  /// The scheduled subscription runs; false when it was cancelled meanwhile.
+  mutating func start() -> Bool {
+    hasStarted = true
+    pending = nil
+    return !isEnded
+  }
+
+  /// Keeps the upstream's subscription; false when the subscription was cancelled meanwhile (the caller
+  /// cancels it). Let go when the upstream already ended.
+  mutating func subscribed(_ subscription: SignalSubscription) -> Bool {
+    guard !isEnded else { return false }
+    upstream = subscription
+    return true
+  }
+
+  /// Cancels: hands out what to cancel after unlocking.
+  mutating func cancel(pending: inout SignalScheduledAction?) -> SignalSubscription? {
+    isEnded = true
+    pending = self.pending.take()
+    return upstream.take()
+  }
+}
+
+/// Passes the upstream's events on until the subscription ends.
+struct SubscribeOnObserver<Downstream: SignalObserver>: SignalObserver {
+  let downstream: Downstream
+  let state: Locked<SubscribeOnState>
+
+  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+    guard state.withLock({ !$0.isEnded }) else { return .stop }
+    let answer = downstream.receive(event)
+    guard answer == .stop || event.isTerminal else { return answer }
+    // The upstream ends by itself: its subscription is only let go, after unlocking.
+    let upstream = state.withLock { state in
+      state.isEnded = true
+      return state.upstream.take()
+    }
+    withExtendedLifetime(upstream) {}
+    return .stop
+  }
+}
