@@ -19,9 +19,7 @@ import Testing
     let diagram = try DocDiagram("autoconnect", in: "Sources/Signals/Operators/Multicast/Autoconnect.swift")
     let upstream = CountingSignal(PassthroughSignal<String, Never>())
     let input = try m.hot(diagram.inputs[0])
-    let forwarding = input.sink(receiveCompletion: { _ in upstream.subject.send(completion: .finished) }) {
-      upstream.subject.send($0)
-    }
+    let forwarding = input.observe { upstream.subject.send($0) }
     let shared = upstream.makeConnectable().autoconnect()
     let second = SignalRecorder<String, Never>(scheduler: m.scheduler)
     let secondToken = Locked<SignalSubscription?>(nil)

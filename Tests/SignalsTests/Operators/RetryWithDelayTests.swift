@@ -40,7 +40,7 @@ import Testing
         attempts.withLock { $0.append(scheduler.now.offset) }
         return FailSignal(TestError(1))
       }
-      let token = failing.retry(3, delay: backoff, scheduler: scheduler).sink(receiveCompletion: { _ in }) { _ in }
+      let token = failing.retry(3, delay: backoff, scheduler: scheduler).subscribe(EventLog<Int, TestError>())
       scheduler.run()
       withExtendedLifetime(token) {}
       return attempts.withLock { $0 }

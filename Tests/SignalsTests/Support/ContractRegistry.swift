@@ -8,7 +8,7 @@ extension ContractCase {
   /// Every case, in registry order.
   static let all: [ContractCase] =
     subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators
-    + switchingOperators + timeSources + timeOperators + partA
+    + switchingOperators + timeSources + timeOperators + partA + partB
 
   /// The cases with at least one input (the checks that drive inputs).
   static let withInputs: [ContractCase] = all.filter { $0.inputCount > 0 }

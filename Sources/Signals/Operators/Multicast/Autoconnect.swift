@@ -52,9 +52,10 @@ public final class AutoconnectSignal<Upstream: ConnectableSignal>: Signal, Senda
       let isKept = state.withLock { $0.connected(connection, generation: id) }
       if !isKept { connection.cancel() }
     }
-    return SignalSubscription { [weak self] in
+    // Holds the signal: the connection lives in it, for as long as any observer does.
+    return SignalSubscription {
       membership.cancel()
-      self?.leave(id)
+      self.leave(id)
     }
   }
 
