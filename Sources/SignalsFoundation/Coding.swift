@@ -31,6 +31,13 @@ extension PropertyListDecoder: SignalDecoder {}
 extension Signal where Output: Encodable {
   /// Encodes each value with `encoder`; an encoding error ends the signal with that error.
   ///
+  /// ```marble encode
+  /// upstream:            -a-b-|
+  /// encode(encoder:):    -x-y-|
+  /// ```
+  ///
+  /// (`x` and `y` are the encoded `a` and `b`.)
+  ///
   /// <!-- setup
   /// struct Settings: Codable, Sendable { var volume = 0.5 }
   /// let changes = PassthroughSignal<Settings, Never>()
@@ -51,6 +58,13 @@ extension Signal where Output: Encodable {
 
 extension Signal {
   /// Decodes each value with `decoder` into a `type`; a decoding error ends the signal with that error.
+  ///
+  /// ```marble decode
+  /// upstream:                 -x-?-y|
+  /// decode(type:decoder:):    -a-#
+  /// ```
+  ///
+  /// (`?` cannot be decoded: its error ends the signal, and the upstream is released.)
   ///
   /// <!-- setup
   /// struct Profile: Decodable, Sendable { var name: String }

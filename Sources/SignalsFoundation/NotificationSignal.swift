@@ -5,6 +5,13 @@ extension NotificationCenter {
   /// A signal of the notifications named `name` (from `object` only, when given), each turned by
   /// `transform`, on the posting thread, into the value it sends.
   ///
+  /// ```marble notifications
+  /// posted (userInfo):        -a--b-c-
+  /// signal(for:) { … }:       -a--b-c-
+  /// ```
+  ///
+  /// (Each notification is sent as it is posted; the signal never finishes.)
+  ///
   /// <!-- setup
   /// let themeChanged = Notification.Name("ThemeChanged")
   /// -->

@@ -104,7 +104,8 @@ extension PreconditionRow {
       api: "SignalBackoff.exponential", input: "multiplier 0.5",
       message: "Signals: SignalBackoff needs a finite multiplier of at least 1"),
     PreconditionRow(
-      api: "SignalBackoff.exponential(jitter:)", input: "2", message: "Signals: SignalBackoff needs a jitter from 0 to 1"),
+      api: "SignalBackoff.exponential(jitter:)", input: "2",
+      message: "Signals: SignalBackoff needs a jitter from 0 to 1"),
     PreconditionRow(
       api: "retry(_:delay:scheduler:) count", input: "-1",
       message: "Signals: retry(_:delay:scheduler:) needs a count of at least 0"),
