@@ -38,6 +38,24 @@ extension SignalSubject where Output == Void {
   }
 }
 
+extension Signal {
+  /// Sends this signal's events into `subject`, until the returned subscription is cancelled or released.
+  ///
+  /// <!-- setup
+  /// let ticks = TimerSignal(every: .seconds(1), on: DispatchSignalScheduler.main)
+  /// -->
+  /// ```swift
+  /// let latestTick = CurrentValueSignal<Int, Never>(0)
+  /// let feeding = ticks.subscribe(latestTick)
+  /// ```
+  ///
+  /// Combine's `subscribe(_:)` of a `Subject`. The subject ends when this signal does.
+  public func subscribe<Subject: SignalSubject>(_ subject: Subject) -> SignalSubscription
+  where Subject.Output == Output, Subject.Failure == Failure {
+    subscribe(SubjectInputObserver(subject))
+  }
+}
+
 extension PassthroughSignal: SignalSubject {}
 extension CurrentValueSignal: SignalSubject {}
 extension ReplaySignal: SignalSubject {}

@@ -73,6 +73,28 @@ import Testing
     withExtendedLifetime((tokens, connection)) {}
   }
 
+  @Test func eachConnectMakesAConnectionOfItsOwn() {
+    // As Combine's: connect once. Two connections send each upstream event into the subject twice.
+    let upstream = PassthroughSignal<Int, Never>()
+    let connectable = upstream.makeConnectable()
+    let log = EventLog<Int, Never>()
+    let token = connectable.subscribe(log)
+    let connections = [connectable.connect(), connectable.connect()]
+    upstream.send(1)
+    #expect(log.values == [1, 1])
+    withExtendedLifetime((token, connections)) {}
+  }
+
+  @Test func aSignalSendsIntoASubject() {
+    let subject = CurrentValueSignal<Int, TestError>(0)
+    let feeding = [1, 2].signal.setFailureType(to: TestError.self).subscribe(subject)
+    #expect(subject.value == 2)
+    let log = EventLog<Int, TestError>()
+    let token = subject.subscribe(log)
+    #expect(log.events == [.finished], "the subject ended with the signal")
+    withExtendedLifetime((feeding, token)) {}
+  }
+
   @Test func multicastMakesItsSubjectOnceAndLazily() {
     let made = Locked(0)
     let upstream = PassthroughSignal<Int, Never>()
