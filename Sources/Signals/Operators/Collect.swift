@@ -58,7 +58,7 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   }
 }
 
-/// A signal that emits its upstream's values in arrays of a fixed size. See ``Signal/collect(_:)``.
+/// A signal that emits its upstream's values in arrays of a fixed size. See ``Signal/collect(_:)-(Int)``.
 public struct CollectByCountSignal<Upstream: Signal>: Signal {
   /// An array of the upstream's values.
   public typealias Output = [Upstream.Output]
@@ -70,7 +70,7 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   /// The size of each array (the last may be smaller).
   public let count: Int
 
-  /// Creates the signal; prefer ``Signal/collect(_:)``.
+  /// Creates the signal; prefer ``Signal/collect(_:)-(Int)``.
   @inlinable
   public init(upstream: Upstream, count: Int) {
     precondition(count >= 1, "Signals: collect(_:) needs a count of at least 1, got \(count)")

@@ -43,7 +43,7 @@ extension Signal where Failure == Never {
 }
 
 /// A signal that drops its upstream's values until a trigger sends a value.
-/// See ``Signal/drop(untilOutputFrom:)-7ov4o``.
+/// See ``Signal/drop(untilOutputFrom:)-2x8u8``.
 ///
 /// - The trigger is subscribed first, then the upstream.
 /// - The trigger's first value opens the gate: the trigger is cancelled, and the upstream's values pass

@@ -78,7 +78,7 @@ extension Signal where Failure == Never {
 }
 
 /// A signal that pairs each value of its upstream with the latest value of another signal.
-/// See ``Signal/withLatestFrom(_:)-9kbq1``.
+/// See ``Signal/withLatestFrom(_:)-11s1s``.
 ///
 /// - `other` is subscribed first, then the upstream (as RxSwift does), so a value `other` sends while being
 ///   subscribed (a ``CurrentValueSignal``'s) is there for the upstream's first value.
