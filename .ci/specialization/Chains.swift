@@ -87,3 +87,16 @@ public func scheduling(_ s: Values, _ scheduler: DispatchSignalScheduler) -> Sig
 public func subjects(_ s: CurrentValueSignal<Int, Never>) -> SignalSubscription {
   s.map { $0 + 1 }.removeDuplicates().map { $0 + 2 }.sink { _ in }
 }
+public func collectingAndSampling(_ s: Values, _ t: Values, _ scheduler: DispatchSignalScheduler)
+  -> SignalSubscription
+{
+  s.measureInterval(using: scheduler).map { _ in 1 }.collect(.byTime(scheduler, .seconds(1))).map(\.count)
+    .collect(.byTimeOrCount(scheduler, .seconds(1), 3)).map(\.count).measureInterval(using: scheduler)
+    .map { _ in 2 }.withLatestFrom(t).withLatestFrom(t) { $0 + $1 }.drop(untilOutputFrom: t)
+    .drop(untilOutputFrom: t).subscribe(on: scheduler).share(replay: 1).sink { _ in }
+}
+public func retryingWithDelays(_ s: Failing, _ scheduler: DispatchSignalScheduler) -> SignalSubscription {
+  s.retry(1, delay: .seconds(1), scheduler: scheduler)
+    .retry(2, delay: .exponential(initial: .seconds(1), maximum: .seconds(8)), scheduler: scheduler)
+    .replaceError(with: 0).sink { _ in }
+}

@@ -84,6 +84,7 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the upstream, resubscribing after a delay on failure.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let context = RetryWithDelayContext(
@@ -96,16 +97,18 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
 
 /// What one subscription of `retry(_:delay:scheduler:)` keeps: the downstream, the retries left, the backoff
 /// (its own generator).
+@usableFromInline
 struct RetryWithDelayContext<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchContext
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-  let downstream: Downstream
-  let upstream: Upstream
-  var remaining: Int
-  var retries = 0
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let upstream: Upstream
+  @usableFromInline var remaining: Int
+  @usableFromInline var retries = 0
   /// `nil` while a failure's delay is being drawn from it, outside the lock.
-  var backoff: SignalBackoff?
-  let scheduler: SchedulerReference
+  @usableFromInline var backoff: SignalBackoff?
+  @usableFromInline let scheduler: SchedulerReference
 
+  @inlinable
   init(
     downstream: Downstream, upstream: Upstream, remaining: Int, backoff: SignalBackoff, scheduler: SchedulerReference
   ) {
@@ -118,19 +121,28 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 }
 
 /// Observes one attempt of `retry(_:delay:scheduler:)`.
+@usableFromInline
 struct RetryWithDelayObserver<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchObserver
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-  typealias Context = RetryWithDelayContext<Downstream, Upstream>
-  let upstreamSwitch: UpstreamSwitch<Context>
-  let generation: UInt64
+  @usableFromInline typealias Context = RetryWithDelayContext<Downstream, Upstream>
+  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
+  @usableFromInline let generation: UInt64
+
+  @inlinable
+  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
+    self.upstreamSwitch = upstreamSwitch
+    self.generation = generation
+  }
 
   /// Starts a new attempt (trampolined by the switch).
+  @inlinable
   static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Context>) {
     upstreamSwitch.switchTo { generation in
       upstream.subscribe(keeping: RetryWithDelayObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 
+  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value:
@@ -171,6 +183,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   /// Waits `delay` on `scheduler` as the current "upstream" of the switch (cancelling cancels the timer),
   /// then subscribes the upstream again.
+  @inlinable
   func wait(_ delay: Duration, on scheduler: SchedulerReference) {
     let upstreamSwitch = upstreamSwitch
     upstreamSwitch.switchTo { generation in

@@ -50,6 +50,7 @@ public struct SubscribeOnSignal<Upstream: Signal>: Signal {
   }
 
   /// Schedules the upstream's subscription for `observer`.
+  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let state = Locked(SubscribeOnState())
@@ -67,61 +68,5 @@ public struct SubscribeOnSignal<Upstream: Signal>: Signal {
       if let pending { scheduler.cancel(pending) }
       subscription?.cancel()
     }
-  }
-}
-
-/// The state of one subscription of `subscribe(on:)`.
-struct SubscribeOnState: Sendable {
-  /// The scheduled subscription, until it runs or is cancelled.
-  var pending: SignalScheduledAction?
-  /// The upstream's subscription, once made.
-  var upstream: SignalSubscription?
-  var hasStarted = false
-  /// Cancelled, or the upstream ended: nothing more is delivered.
-  var isEnded = false
-
-  mutating func scheduled(_ action: SignalScheduledAction) {
-    if !hasStarted && !isEnded { pending = action }
-  }
-
-  /// The scheduled subscription runs; false when it was cancelled meanwhile.
-  mutating func start() -> Bool {
-    hasStarted = true
-    pending = nil
-    return !isEnded
-  }
-
-  /// Keeps the upstream's subscription; false when the subscription was cancelled meanwhile (the caller
-  /// cancels it). Let go when the upstream already ended.
-  mutating func subscribed(_ subscription: SignalSubscription) -> Bool {
-    guard !isEnded else { return false }
-    upstream = subscription
-    return true
-  }
-
-  /// Cancels: hands out what to cancel after unlocking.
-  mutating func cancel(pending: inout SignalScheduledAction?) -> SignalSubscription? {
-    isEnded = true
-    pending = self.pending.take()
-    return upstream.take()
-  }
-}
-
-/// Passes the upstream's events on until the subscription ends.
-struct SubscribeOnObserver<Downstream: SignalObserver>: SignalObserver {
-  let downstream: Downstream
-  let state: Locked<SubscribeOnState>
-
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    guard state.withLock({ !$0.isEnded }) else { return .stop }
-    let answer = downstream.receive(event)
-    guard answer == .stop || event.isTerminal else { return answer }
-    // The upstream ends by itself: its subscription is only let go, after unlocking.
-    let upstream = state.withLock { state in
-      state.isEnded = true
-      return state.upstream.take()
-    }
-    withExtendedLifetime(upstream) {}
-    return .stop
   }
 }
