@@ -104,8 +104,9 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   @usableFromInline let upstream: Upstream
   @usableFromInline var remaining: Int
   @usableFromInline var retries = 0
-  /// `nil` while a failure's delay is being drawn from it, outside the lock.
-  @usableFromInline var backoff: SignalBackoff?
+  /// Kept by reference: the context is copied for each value the downstream gets, and the backoff holds its
+  /// generator.
+  @usableFromInline let backoff: Locked<SignalBackoff>
   @usableFromInline let scheduler: SchedulerReference
 
   @inlinable
@@ -115,7 +116,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     self.downstream = downstream
     self.upstream = upstream
     self.remaining = remaining
-    self.backoff = backoff
+    self.backoff = Locked(backoff)
     self.scheduler = scheduler
   }
 }
@@ -152,12 +153,14 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       _ = context.downstream.receive(event)
       return .stop
     case .failed:
-      // `nil`: this attempt is stale; `.some(nil)`: no retry left; else the backoff to draw a delay from.
-      let retry = upstreamSwitch.withContext(ifCurrent: generation) { context -> (SignalBackoff, Int)? in
-        guard context.remaining > 0, let backoff = context.backoff.take() else { return nil }
+      // `nil`: this attempt is stale; `.some(nil)`: no retry left; else the retry's number, its backoff and
+      // the scheduler.
+      let retry = upstreamSwitch.withContext(ifCurrent: generation) {
+        context -> (number: Int, backoff: Locked<SignalBackoff>, scheduler: SchedulerReference)? in
+        guard context.remaining > 0 else { return nil }
         context.remaining -= 1
         context.retries += 1
-        return (backoff, context.retries)
+        return (context.retries, context.backoff, context.scheduler)
       }
       switch retry {
       case nil:
@@ -166,16 +169,12 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
         guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
         _ = context.downstream.receive(event)
         return .stop
-      case let (drawnFrom, number)??:
-        var backoff = drawnFrom
-        // The generator is the user's code: drawn from outside the lock, then put back.
-        let delay = backoff.delay(forRetry: number)
-        let scheduler = upstreamSwitch.withContext(ifCurrent: generation) { context -> SchedulerReference in
-          context.backoff = backoff
-          return context.scheduler
-        }
-        guard let scheduler else { return .stop }
-        wait(delay, on: scheduler)
+      case let retry??:
+        // The generator is the user's code: drawn from outside the lock (failures come one at a time).
+        var backoff = retry.backoff.withLock { $0 }
+        let delay = backoff.delay(forRetry: retry.number)
+        retry.backoff.withLock { $0 = backoff }
+        wait(delay, on: retry.scheduler)
         return .stop
       }
     }
