@@ -90,16 +90,18 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
     let context = RetryWithDelayContext(
       downstream: observer, upstream: upstream, remaining: times, backoff: backoff, scheduler: schedulerReference)
     let upstreamSwitch = UpstreamSwitch(context: context)
-    RetryWithDelayObserver.subscribe(upstream, through: upstreamSwitch)
+    RetryWithDelayContext.subscribe(upstream, through: upstreamSwitch)
     return .handing(upstreamSwitch.handle, to: observer)
   }
 }
 
-/// What one subscription of `retry(_:delay:scheduler:)` keeps: the downstream, the retries left, the backoff
-/// (its own generator).
+/// A `retry(_:delay:scheduler:)` subscription's context (the downstream, the retries left, the backoff with
+/// its own generator), and its rule: a failure waits the backoff's delay, then subscribes the upstream
+/// again, while retries remain.
 @usableFromInline
 struct RetryWithDelayContext<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchContext
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
+  @usableFromInline typealias UpstreamFailure = Downstream.Failure
   @usableFromInline let downstream: Downstream
   @usableFromInline let upstream: Upstream
   @usableFromInline var remaining: Int
@@ -119,39 +121,24 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     self.backoff = Locked(backoff)
     self.scheduler = scheduler
   }
-}
-
-/// Observes one attempt of `retry(_:delay:scheduler:)`.
-@usableFromInline
-struct RetryWithDelayObserver<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchObserver
-where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-  @usableFromInline typealias Context = RetryWithDelayContext<Downstream, Upstream>
-  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
-  @usableFromInline let generation: UInt64
-
-  @inlinable
-  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
-    self.upstreamSwitch = upstreamSwitch
-    self.generation = generation
-  }
 
   /// Starts a new attempt (trampolined by the switch).
   @inlinable
-  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Context>) {
+  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Self>) {
     upstreamSwitch.switchTo { generation in
-      upstream.subscribe(keeping: RetryWithDelayObserver(upstreamSwitch: upstreamSwitch, generation: generation))
+      upstream.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 
   @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+  static func receive(
+    _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
+  ) -> SignalControl {
     switch event {
     case .value:
       return upstreamSwitch.forwardValue(event, generation: generation)
     case .finished:
-      guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-      _ = context.downstream.receive(event)
-      return .stop
+      return upstreamSwitch.pass(event, generation: generation)
     case .failed:
       // `nil`: this attempt is stale; `.some(nil)`: no retry left; else the retry's number, its backoff and
       // the scheduler.
@@ -166,15 +153,13 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       case nil:
         return .stop
       case nil?:
-        guard let context = upstreamSwitch.end(ifCurrent: generation) else { return .stop }
-        _ = context.downstream.receive(event)
-        return .stop
+        return upstreamSwitch.pass(event, generation: generation)
       case let retry??:
         // The generator is the user's code: drawn from outside the lock (failures come one at a time).
         var backoff = retry.backoff.withLock { $0 }
         let delay = backoff.delay(forRetry: retry.number)
         retry.backoff.withLock { $0 = backoff }
-        wait(delay, on: retry.scheduler)
+        wait(delay, on: retry.scheduler, through: upstreamSwitch)
         return .stop
       }
     }
@@ -183,12 +168,11 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   /// Waits `delay` on `scheduler` as the current "upstream" of the switch (cancelling cancels the timer),
   /// then subscribes the upstream again.
   @inlinable
-  func wait(_ delay: Duration, on scheduler: SchedulerReference) {
-    let upstreamSwitch = upstreamSwitch
+  static func wait(_ delay: Duration, on scheduler: SchedulerReference, through upstreamSwitch: UpstreamSwitch<Self>) {
     upstreamSwitch.switchTo { generation in
       let action = scheduler.schedule(after: delay) {
         guard let context = upstreamSwitch.context(ifCurrent: generation) else { return }
-        Self.subscribe(context.upstream, through: upstreamSwitch)
+        subscribe(context.upstream, through: upstreamSwitch)
       }
       upstreamSwitch.keep(
         SignalSubscriptionHandle(SignalSubscription(cancelling: action, on: scheduler)), generation: generation)

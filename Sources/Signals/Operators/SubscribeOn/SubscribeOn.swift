@@ -53,20 +53,15 @@ public struct SubscribeOnSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let state = Locked(SubscribeOnState())
+    let core = SubscribeOnCore(downstream: observer, scheduler: schedulerReference)
     let upstream = upstream
-    let scheduler = schedulerReference
-    let action = scheduler.schedule {
-      guard state.withLock({ $0.start() }) else { return }
-      let subscription = upstream.subscribe(SubscribeOnObserver(downstream: observer, state: state))
-      if !state.withLock({ $0.subscribed(subscription) }) { subscription.cancel() }
+    let action = schedulerReference.schedule {
+      guard core.state.withLock({ $0.start() }) else { return }
+      upstream.subscribe(keeping: OneUpstreamObserver(core: core))
     }
-    state.withLock { $0.scheduled(action) }
-    return SignalSubscription {
-      var pending: SignalScheduledAction?
-      let subscription = state.withLock { $0.cancel(pending: &pending) }
-      if let pending { scheduler.cancel(pending) }
-      subscription?.cancel()
-    }
+    core.state.withLock { $0.scheduled(action) }
+    return .handing(core.handle, to: observer)
   }
 }
+
+extension SubscribeOnSignal: HandsOverSubscription {}

@@ -1,19 +1,23 @@
-// One subscription of `subscribe(on:)`: the scheduled subscription, then the upstream's, and whether it ended;
-// and the observer that passes the upstream's events on while it has not.
+// One subscription of `subscribe(on:)`: its state (the scheduled subscription, then the upstream's, and
+// whether it ended) and its engine, which passes the upstream's events on while it has not.
 
 /// The state of one subscription of `subscribe(on:)`.
 @usableFromInline
 struct SubscribeOnState: Sendable {
+  /// Where the upstream is subscribed.
+  @usableFromInline let scheduler: SchedulerReference
   /// The scheduled subscription, until it runs or is cancelled.
   @usableFromInline var pending: SignalScheduledAction?
   /// The upstream's subscription, once made.
-  @usableFromInline var upstream: SignalSubscription?
+  @usableFromInline var upstream: SignalSubscriptionHandle?
   @usableFromInline var hasStarted = false
   /// Cancelled, or the upstream ended: nothing more is delivered.
   @usableFromInline var isEnded = false
 
   @inlinable
-  init() {}
+  init(scheduler: SchedulerReference) {
+    self.scheduler = scheduler
+  }
 
   @inlinable
   mutating func scheduled(_ action: SignalScheduledAction) {
@@ -28,47 +32,62 @@ struct SubscribeOnState: Sendable {
     return !isEnded
   }
 
-  /// Keeps the upstream's subscription; false when the subscription was cancelled meanwhile (the caller
-  /// cancels it). Let go when the upstream already ended.
-  @inlinable
-  mutating func subscribed(_ subscription: SignalSubscription) -> Bool {
-    guard !isEnded else { return false }
-    upstream = subscription
-    return true
-  }
-
   /// Cancels: hands out what to cancel after unlocking.
   @inlinable
-  mutating func cancel(pending: inout SignalScheduledAction?) -> SignalSubscription? {
+  mutating func cancel(pending: inout SignalScheduledAction?) -> SignalSubscriptionHandle? {
     isEnded = true
     pending = self.pending.take()
     return upstream.take()
   }
+
+  /// The upstream ended, or the downstream answered `stop`: hands out the upstream's subscription, to be let
+  /// go after unlocking.
+  @inlinable
+  mutating func end() -> SignalSubscriptionHandle? {
+    isEnded = true
+    return upstream.take()
+  }
 }
 
-/// Passes the upstream's events on until the subscription ends.
+extension SubscribeOnState: OneUpstreamState {
+  @inlinable
+  var keepsUpstream: Bool { !isEnded }
+
+  @inlinable
+  static func cancel(_ state: Locked<Self>, id: UInt64) {
+    var pending: SignalScheduledAction?
+    var scheduler: SchedulerReference?
+    let upstream = state.withLock { state in
+      scheduler = state.scheduler
+      return state.cancel(pending: &pending)
+    }
+    if let pending, let scheduler { scheduler.cancel(pending) }
+    upstream?.cancel()
+  }
+}
+
+/// The engine of one subscription of `subscribe(on:)`: passes the upstream's events on until the
+/// subscription ends.
 @usableFromInline
-struct SubscribeOnObserver<Downstream: SignalObserver>: SignalObserver {
+struct SubscribeOnCore<Downstream: SignalObserver>: OneUpstreamCore {
+  @usableFromInline typealias Input = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
   @usableFromInline let downstream: Downstream
   @usableFromInline let state: Locked<SubscribeOnState>
 
   @inlinable
-  init(downstream: Downstream, state: Locked<SubscribeOnState>) {
+  init(downstream: Downstream, scheduler: SchedulerReference) {
     self.downstream = downstream
-    self.state = state
+    state = Locked(SubscribeOnState(scheduler: scheduler))
   }
 
   @inlinable
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
+  func receiveUpstream(_ event: Event<Input, Failure>) -> SignalControl {
     guard state.withLock({ !$0.isEnded }) else { return .stop }
     let answer = downstream.receive(event)
     guard answer == .stop || event.isTerminal else { return answer }
     // The upstream ends by itself: its subscription is only let go, after unlocking.
-    let upstream = state.withLock { state in
-      state.isEnded = true
-      return state.upstream.take()
-    }
-    withExtendedLifetime(upstream) {}
+    _ = state.withLock { $0.end() }
     return .stop
   }
 }
