@@ -205,14 +205,22 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
 
   /// Subscribes `observer`; the interval starts now.
   @inlinable
+  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
+  where Observer.Input == Output, Observer.Failure == Failure {
+    .handing(subscribeEngine(observer), to: observer)
+  }
+
+  /// Subscribes a new engine for `observer` and returns its handle.
+  @inlinable
+  func subscribeEngine<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
   where Observer.Input == Output, Observer.Failure == Failure {
     var timer: TimedTimerRequest?
     let core = TimeoutCore(machine: machine, downstream: observer, scheduler: schedulerReference, starting: &timer)
     upstream.subscribe(keeping: TimeoutUpstreamObserver(core: core))
     // The first interval is measured from the end of the upstream's subscription (the same instant in
     // virtual time).
-    return .handing(core.attach(starting: timer, on: schedulerReference), to: observer)
+    return core.attach(starting: timer, on: schedulerReference)
   }
 }
 
