@@ -208,19 +208,20 @@ public struct TimeoutSignal<Upstream: Signal, Failure: Error>: Signal {
   @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    .handing(subscribeEngine(observer), to: observer)
+    .handing(subscribeEngine(observer).handle, to: observer)
   }
 
-  /// Subscribes a new engine for `observer` and returns its handle.
+  /// Subscribes a new engine for `observer`; the face makes its handle (the Engines article, rule 1).
   @inlinable
-  func subscribeEngine<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscriptionHandle
+  func subscribeEngine<Observer: SignalObserver>(_ observer: Observer) -> TimeoutCore<Upstream.Failure, Observer>
   where Observer.Input == Output, Observer.Failure == Failure {
     var timer: TimedTimerRequest?
     let core = TimeoutCore(machine: machine, downstream: observer, scheduler: schedulerReference, starting: &timer)
     upstream.subscribe(keeping: TimeoutUpstreamObserver(core: core))
     // The first interval is measured from the end of the upstream's subscription (the same instant in
     // virtual time).
-    return core.attach(starting: timer, on: schedulerReference)
+    core.attach(starting: timer, on: schedulerReference)
+    return core
   }
 }
 

@@ -80,12 +80,10 @@ struct TimeoutCore<UpstreamFailure: Error, Downstream: SignalObserver>: Subscrip
   }
 
   /// Schedules the first timer on `scheduler` (the signal's), once the upstream is subscribed: the first
-  /// interval is measured from the end of the upstream's subscription (the same instant in virtual time);
-  /// returns ``handle``.
+  /// interval is measured from the end of the upstream's subscription (the same instant in virtual time).
   @inlinable
-  func attach(starting timer: TimedTimerRequest?, on scheduler: SchedulerReference) -> SignalSubscriptionHandle {
+  func attach(starting timer: TimedTimerRequest?, on scheduler: SchedulerReference) {
     if let timer { start(timer, on: scheduler) }
-    return handle
   }
 
   // MARK: Steps
