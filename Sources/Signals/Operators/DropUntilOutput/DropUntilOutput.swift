@@ -81,7 +81,8 @@ public struct DropUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal {
     guard fanIn.reserve([keys.upstreamKey, keys.triggerKey]) else { return .empty }
     if fanIn.isWaiting(for: keys.triggerKey) {
       trigger.subscribe(
-        keeping: DropUntilOutputTriggerObserver<Observer, Trigger>(fanIn: fanIn, triggerFailure: triggerFailure))
+        keeping: UntilOutputTriggerObserver<Observer, Trigger, DropUntilOutputStateMachine>(
+          fanIn: fanIn, triggerFailure: triggerFailure))
     }
     if fanIn.isWaiting(for: keys.upstreamKey) {
       upstream.subscribe(keeping: DropUntilOutputObserver(fanIn: fanIn))

@@ -20,33 +20,3 @@ struct DropUntilOutputObserver<Downstream: SignalObserver>: FanInObserver {
     fanIn.transact { $0.upstreamEvent(event) }
   }
 }
-
-/// Receives the trigger's events.
-@usableFromInline
-struct DropUntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Signal>: FanInObserver {
-  @usableFromInline let fanIn: DropUntilOutputStorage<Downstream>
-  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Downstream.Failure
-
-  @inlinable
-  init(
-    fanIn: DropUntilOutputStorage<Downstream>,
-    triggerFailure: @escaping @Sendable (Trigger.Failure) -> Downstream.Failure
-  ) {
-    self.fanIn = fanIn
-    self.triggerFailure = triggerFailure
-  }
-
-  @inlinable
-  var key: UInt64 { DropUntilOutputStateMachine.triggerKey }
-
-  @inlinable
-  func receive(_ event: Event<Trigger.Output, Trigger.Failure>) -> SignalControl {
-    let completion: SignalCompletion<Downstream.Failure>?
-    switch event {
-    case .value: completion = nil
-    case .finished: completion = .finished
-    case .failed(let error): completion = .failed(triggerFailure(error))
-    }
-    return fanIn.transact { $0.triggerEvent(completion) }
-  }
-}

@@ -1,6 +1,6 @@
 /// The state of a drop(untilOutputFrom:): whether the trigger opened the gate; the keys of its two upstreams.
 @usableFromInline
-struct DropUntilOutputStateMachine: FanInMachine {
+struct DropUntilOutputStateMachine: UntilOutputMachine {
   /// The slot key of the upstream.
   @usableFromInline static var upstreamKey: UInt64 { 0 }
   /// The slot key of the trigger.
@@ -11,6 +11,13 @@ struct DropUntilOutputStateMachine: FanInMachine {
 
   @inlinable
   init() {}
+
+  @inlinable
+  static func triggerEvent<Downstream: SignalObserver>(
+    _ completion: SignalCompletion<Downstream.Failure>?, in state: inout FanInState<Downstream, Self>
+  ) -> FanInStep<Downstream.Input, Downstream.Failure> {
+    state.triggerEvent(completion)
+  }
 }
 
 extension FanInState where Machine == DropUntilOutputStateMachine {

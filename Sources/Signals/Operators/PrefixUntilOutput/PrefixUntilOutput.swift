@@ -83,7 +83,7 @@ public struct PrefixUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal
     let keys = PrefixUntilOutputStateMachine.self
     guard fanIn.reserve([keys.triggerKey, keys.upstreamKey]) else { return .empty }
     if fanIn.isWaiting(for: keys.triggerKey) {
-      let triggerObserver = PrefixUntilOutputTriggerObserver<Observer, Trigger>(
+      let triggerObserver = UntilOutputTriggerObserver<Observer, Trigger, PrefixUntilOutputStateMachine>(
         fanIn: fanIn, triggerFailure: triggerFailure)
       trigger.subscribe(keeping: triggerObserver)
     }

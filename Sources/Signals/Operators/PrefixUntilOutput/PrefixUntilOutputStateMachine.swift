@@ -1,6 +1,6 @@
 /// The state of a prefix(untilOutputFrom:): nothing beyond the fanIn's own; the keys of its two upstreams.
 @usableFromInline
-struct PrefixUntilOutputStateMachine: FanInMachine {
+struct PrefixUntilOutputStateMachine: UntilOutputMachine {
   /// The slot key of the upstream.
   @usableFromInline static var upstreamKey: UInt64 { 0 }
   /// The slot key of the trigger.
@@ -8,6 +8,13 @@ struct PrefixUntilOutputStateMachine: FanInMachine {
 
   @inlinable
   init() {}
+
+  @inlinable
+  static func triggerEvent<Downstream: SignalObserver>(
+    _ completion: SignalCompletion<Downstream.Failure>?, in state: inout FanInState<Downstream, Self>
+  ) -> FanInStep<Downstream.Input, Downstream.Failure> {
+    state.triggerEvent(completion)
+  }
 }
 
 extension FanInState where Machine == PrefixUntilOutputStateMachine {

@@ -1,0 +1,43 @@
+/// The state machine of an operator whose second upstream is a trigger (`prefix(untilOutputFrom:)`,
+/// `drop(untilOutputFrom:)`): the trigger's slot key and the step its events take.
+@usableFromInline
+protocol UntilOutputMachine: FanInMachine {
+  /// The slot key of the trigger.
+  static var triggerKey: UInt64 { get }
+  /// The step for an event of the trigger: its value as `nil`, or its terminal event.
+  static func triggerEvent<Downstream: SignalObserver>(
+    _ completion: SignalCompletion<Downstream.Failure>?, in state: inout FanInState<Downstream, Self>
+  ) -> FanInStep<Downstream.Input, Downstream.Failure>
+}
+
+/// Receives the trigger's events and hands them to the machine's rule.
+@usableFromInline
+struct UntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Signal, Machine: UntilOutputMachine>:
+  FanInObserver
+{
+  @usableFromInline let fanIn: FanIn<Downstream, Machine>
+  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Downstream.Failure
+
+  @inlinable
+  init(
+    fanIn: FanIn<Downstream, Machine>,
+    triggerFailure: @escaping @Sendable (Trigger.Failure) -> Downstream.Failure
+  ) {
+    self.fanIn = fanIn
+    self.triggerFailure = triggerFailure
+  }
+
+  @inlinable
+  var key: UInt64 { Machine.triggerKey }
+
+  @inlinable
+  func receive(_ event: Event<Trigger.Output, Trigger.Failure>) -> SignalControl {
+    let completion: SignalCompletion<Downstream.Failure>?
+    switch event {
+    case .value: completion = nil
+    case .finished: completion = .finished
+    case .failed(let error): completion = .failed(triggerFailure(error))
+    }
+    return fanIn.transact { Machine.triggerEvent(completion, in: &$0) }
+  }
+}
