@@ -21,6 +21,36 @@ struct IntroDecision {
     var minimum = Duration.zero
     var grace = Duration.zero
     var timeout: Duration
+    /// Whether a skip can end the intro (the skip policy is not ``IntroSkipPolicy/never``).
+    var skipAllowed = true
+    /// What the intro waits for, for a timeout's diagnostics: the asset's load, the animation's end, the
+    /// content.
+    var asset = Source.call("animationLoaded()")
+    var end = Source.call("animationEnded()")
+    var content = Source.call("contentReady()")
+    /// Whether the animation's end comes from a playback (its lane in the trace) rather than a trigger.
+    var endsWithPlayback = false
+  }
+
+  /// Where an input comes from, in the app's words: one of the coordinator's methods the app calls
+  /// (`animationLoaded()`), or a source the configuration holds (`the content's task`).
+  enum Source: Equatable, CustomStringConvertible {
+    case call(String)
+    case configured(String)
+
+    var description: String {
+      switch self {
+      case .call(let name), .configured(let name): name
+      }
+    }
+  }
+
+  /// An input still awaited when the timeout came: its lane, its source, and whether the app never made
+  /// that call at all (a likely mistake, worth a warning).
+  struct Awaited: Equatable {
+    var input: IntroTraceEntry.Input
+    var source: Source
+    var neverCalled: Bool
   }
 
   /// A rule an input can decide by: which entries at the decision's instant decided, which lost a tie.
@@ -67,6 +97,10 @@ struct IntroDecision {
   private var contentReady: SignalInstant?
   private var contentFailure: (any Error)?
   private var skipped = false
+  /// The minimum time: the configuration's, raised for a still pose with nothing to wait for.
+  private var minimum: Duration
+  /// What was awaited when the intro timed out (empty otherwise).
+  private(set) var awaitedAtTimeout: [Awaited] = []
   private var reached: [IntroTraceEntry.Input: SignalInstant] = [:]
   /// The instant of the latest input or clock: the instant a decision is made at (on a real clock the
   /// decision runs a little after the input that makes it). A clock's timer sets it.
@@ -74,6 +108,7 @@ struct IntroDecision {
 
   init(settings: Settings, start: SignalInstant) {
     self.settings = settings
+    minimum = settings.minimum
     trace = IntroTrace(start: start)
     trace.entries.reserveCapacity(8)  // an intro's inputs and clocks, in one allocation
     rules.reserveCapacity(8)
@@ -101,6 +136,10 @@ struct IntroDecision {
     activeSince = now
     if isStatic {
       animationEnd = now
+      // With nothing to wait for, the pose is held long enough not to blink (up to the timeout).
+      if !settings.hasContent {
+        minimum = max(minimum, min(IntroReduceMotionPolicy.shortestStillPose, settings.timeout))
+      }
     } else if !settings.hasAsset {
       animationStart = .zero
     }
@@ -163,6 +202,7 @@ struct IntroDecision {
       contentReady = now
       return (nil, .contentReady)
     case (.tap, _):
+      guard settings.skipAllowed else { return ("skipping is off (skipPolicy: .never)", nil) }
       guard activeTime(at: now) >= settings.grace else { return ("in the grace period", nil) }
       skipped = true
       return (nil, .skip)
@@ -179,6 +219,13 @@ struct IntroDecision {
     default:
       return ("not an input", nil)
     }
+  }
+
+  /// An input that changes nothing, recorded with why.
+  mutating func ignore(
+    _ input: IntroTraceEntry.Input, _ event: IntroInputEvent, because reason: String, at now: SignalInstant
+  ) {
+    _ = record(input, event.traced, at: now, ignoredBecause: isDeciding ? reason : nil)
   }
 
   /// A fault of the history store, worth knowing; true when it is the last entry kept after the outcome.
@@ -199,7 +246,7 @@ struct IntroDecision {
     case .length:
       guard let length = settings.length, let animationStart, animationEnd == nil else { return nil }
       return animationStart + length
-    case .minimum: return settings.minimum > .zero ? settings.minimum : nil
+    case .minimum: return minimum > .zero ? minimum : nil
     case .grace: return settings.grace > .zero ? settings.grace : nil
     default: return settings.timeout
     }
@@ -235,8 +282,28 @@ struct IntroDecision {
     if let error = animationFailure { return decide(.animationFailed(error), by: [.animationFailure], at: instant) }
     if let conditions = finishing() { return decide(.finished, by: conditions, at: instant) }
     if skipped { return decide(.skipped, by: [.skip], at: instant) }
-    if reached[.timeout] != nil { return decide(.timedOut, by: [.timeout], at: instant) }
-    return nil
+    guard reached[.timeout] != nil else { return nil }
+    awaitedAtTimeout = awaited()
+    for awaited in awaitedAtTimeout {
+      _ = record(awaited.input, .diagnostic("timed out waiting for \(awaited.source)"), at: instant)
+    }
+    return decide(.timedOut, by: [.timeout], at: instant)
+  }
+
+  /// What the intro still waited for: the asset's load, the animation's end, the content.
+  private func awaited() -> [Awaited] {
+    func awaiting(_ input: IntroTraceEntry.Input, _ source: Source) -> Awaited {
+      guard case .call = source else { return Awaited(input: input, source: source, neverCalled: false) }
+      return Awaited(input: input, source: source, neverCalled: !trace.entries.contains { $0.input == input })
+    }
+    var awaited: [Awaited] = []
+    if animationStart == nil, settings.hasAsset {
+      awaited.append(awaiting(.asset, settings.asset))
+    } else if animationEnd == nil {
+      awaited.append(awaiting(settings.endsWithPlayback ? .playback : .trigger, settings.end))
+    }
+    if settings.hasContent, contentReady == nil { awaited.append(awaiting(.content, settings.content)) }
+    return awaited
   }
 
   /// The conditions of finishing that became true last, if all of them hold.
@@ -247,7 +314,7 @@ struct IntroDecision {
       guard let ready = contentReady else { return nil }
       conditions.append((.contentReady, ready))
     }
-    if settings.minimum > .zero {
+    if minimum > .zero {
       guard let minimum = reached[.minimum] else { return nil }
       conditions.append((.minimumReached, minimum))
     }

@@ -123,11 +123,12 @@ import Testing
   }
 
   @Test func itShowsOnTheFirstLaunchOnly() {
-    var configuration = Self.animated
-    configuration.historyStore = InMemoryIntroHistoryStore()
-    let intro = IntroHarness(configuration)
-    #expect(intro.run(content: .at(.zero)).kind == .finished)
-    #expect(intro.run(content: .at(.zero)).kind == .gated)
+    let intro = IntroHarness(Self.animated)
+    let first = intro.run(content: .at(.zero))
+    #expect(first.ended(.finished))
+    #expect(first.history == .shown(version: nil), "what the next launch reads")
+    #expect(intro.run(content: .at(.zero), history: first.history).ended(.gated))
+    #expect(intro.run(content: .at(.zero)).ended(.finished), "each run starts from a fresh install")
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
