@@ -337,6 +337,10 @@ STRUCTURAL = {
     "DynamicProperty", "SafeAreaRegions", "Set", "all", "top", "leading", "bottom", "trailing", "Alignment",
     "Shape", "wrappedValue", "EnvironmentValues", "background", "inactive", "active", "Scene", "Edge",
     "HorizontalAlignment", "VerticalAlignment", "center", "AnyTransition", "Animation", "ScenePhase",
+    # Default arguments and the types of constraints and properties, which calls name only as `.default`…
+    "default", "EdgeInsets", "ResizingMode", "stretch", "UnitPoint", "NavigationPath", "ShapeStyle",
+    "ButtonStyleConfiguration", "Configuration", "Label", "Font", "Weight", "KeyboardShortcut",
+    "AccessibilityActionKind",
 }
 
 
