@@ -38,6 +38,14 @@ extension IntroConfiguration<LetterWave> {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
+  /// The README's intro, for a coordinator a test makes itself: with a store of its own (the one line the docs
+  /// give), so that no test reads or writes the person's defaults.
+  static var pip: IntroConfiguration<Never> {
+    var pip = IntroConfiguration<Never>.pip
+    pip.historyStore = InMemoryIntroHistoryStore()
+    return pip
+  }
+
   static func text(_ path: String) throws -> String {
     try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
   }
@@ -60,9 +68,9 @@ extension IntroConfiguration<LetterWave> {
   /// README: "Reduce Motion skips it before its first frame (or holds a still pose: `reduceMotionPolicy:
   /// .staticPose`)."
   @Test func reduceMotionSkipsItBeforeItsFirstFrameOrHoldsAStillPose() {
-    let intro = IntroCoordinator(.pip, scheduler: TestScheduler(), reduceMotion: true)
+    let intro = IntroCoordinator(Self.pip, scheduler: TestScheduler(), reduceMotion: true)
     #expect(!intro.isShowingIntro, "not drawn, not even for the first frame")
-    var still = IntroConfiguration<Never>.pip
+    var still = Self.pip
     still.reduceMotionPolicy = .staticPose
     let held = IntroHarness(still).run(content: .at(seconds: 2), reduceMotion: true)
     #expect(held.ended(.finished, after: .seconds(2)))
@@ -74,7 +82,7 @@ extension IntroConfiguration<LetterWave> {
   /// forward."
   @Test func itPlaysOncePerLaunchAndALaunchInTheBackgroundPlaysWhenItComesForward() {
     let scheduler = TestScheduler()
-    let intro = IntroCoordinator(.pip, scheduler: scheduler)
+    let intro = IntroCoordinator(Self.pip, scheduler: scheduler)
     var outcomes = 0
     intro.setActive(false, scene: "main")  // the window appears in the background
     intro.start { _ in outcomes += 1 }

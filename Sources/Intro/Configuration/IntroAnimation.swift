@@ -53,11 +53,6 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
     self.initialProgress = initialProgress
   }
 
-  /// `ends`, or the fallback length when there is one, in a timeout's diagnostic.
-  static func ending(_ ends: String, orFallback length: Duration?) -> IntroDecision.Source {
-    .configured(ends + (length.map { " or the \($0) fallback length" } ?? ""))
-  }
-
   /// An animation that ends when `playback` finishes (or after `fallbackLength`, if that comes first);
   /// each of its values is the coordinator's progress. Its failure is the animation's failure.
   public static func playback<Playback: Signal<Progress, Failure>, Failure: Error>(
@@ -65,7 +60,7 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
   ) -> Self {
     Self(
       source: { _, send in playback.observe { send(.playback($0)) } }, length: fallbackLength, knownLength: nil,
-      end: ending("the playback's finish", orFallback: fallbackLength), isPlayback: true)
+      end: .configured("the playback's finish", orFallback: fallbackLength), isPlayback: true)
   }
 
   /// An animation of stages, in order, each lasting its duration: the first is the progress at once, each
@@ -106,7 +101,7 @@ extension IntroAnimation where Progress == Never {
   public static func endTrigger(fallbackLength: Duration? = nil) -> Self {
     Self(
       source: nil, length: fallbackLength, knownLength: fallbackLength.map { ($0, "fallback length") },
-      end: fallbackLength == nil ? .call("animationEnded()") : ending("animationEnded()", orFallback: fallbackLength))
+      end: .call("animationEnded()", orFallback: fallbackLength))
   }
 
   /// An animation that ends when `trigger` returns, or after `fallbackLength` if that comes first; its
@@ -128,7 +123,7 @@ extension IntroAnimation where Progress == Never {
     }
     return Self(
       source: source, length: fallbackLength, knownLength: nil,
-      end: ending("the end trigger's function", orFallback: fallbackLength))
+      end: .configured("the end trigger's function", orFallback: fallbackLength))
   }
 
   /// An animation that ends at `trigger`'s first value (its finish without a value is ignored), or after
@@ -138,11 +133,11 @@ extension IntroAnimation where Progress == Never {
     Self(
       source: { _, send in trigger.observe { send(.input(.trigger, IntroInputEvent(describing: $0))) } },
       length: fallbackLength, knownLength: nil,
-      end: ending("the end trigger's first value", orFallback: fallbackLength))
+      end: .configured("the end trigger's first value", orFallback: fallbackLength))
   }
 
   /// An animation that ends after `length` (a file that fires no trigger, played once).
   public static func fixedLength(_ length: Duration) -> Self {
-    Self(source: nil, length: length, knownLength: nil, end: .configured("the \(length) fixed length"))
+    Self(source: nil, length: length, knownLength: nil, end: .configured("the fixed length"))
   }
 }

@@ -40,7 +40,7 @@ public struct IntroWork: Sendable {
   /// Where this work's readiness comes from, as a timeout's diagnostic names it: the app's `call`, or the
   /// configured source (`the content's task`).
   func awaited(as role: String, call: String) -> IntroDecision.Source {
-    kind.map { .configured("the \(role)'s \($0)") } ?? .call(call)
+    kind.map { .configured($0, of: role) } ?? .call(call)
   }
 
   /// Work that runs `work` from `start`, in a task on the coordinator's scheduler's clock; ready when it

@@ -33,15 +33,29 @@ struct IntroDecision {
   }
 
   /// Where an input comes from, in the app's words: one of the coordinator's methods the app calls
-  /// (`animationLoaded()`), or a source the configuration holds (`the content's task`).
-  enum Source: Equatable, CustomStringConvertible {
-    case call(String)
-    case configured(String)
+  /// (`animationLoaded()`), or a source the configuration holds (`the content's task`), or else a fallback
+  /// length. Its parts are literals: nothing is formatted (or allocated) until a diagnostic needs it.
+  struct Source: Equatable, CustomStringConvertible {
+    var name: String
+    /// Whose source it is (`content`: "the content's task"), for a configured one.
+    var owner: String?
+    var isCall: Bool
+    var fallback: Duration?
 
+    /// The app's call `name`, or `fallback` if there is one.
+    static func call(_ name: String, orFallback fallback: Duration? = nil) -> Source {
+      Source(name: name, owner: nil, isCall: true, fallback: fallback)
+    }
+
+    /// The configured source `name` (of `owner`), or `fallback` if there is one.
+    static func configured(_ name: String, of owner: String? = nil, orFallback fallback: Duration? = nil) -> Source {
+      Source(name: name, owner: owner, isCall: false, fallback: fallback)
+    }
+
+    /// `animationEnded() or the 2.6 seconds fallback length`, `the content's task`.
     var description: String {
-      switch self {
-      case .call(let name), .configured(let name): name
-      }
+      let named = owner.map { "the \($0)'s \(name)" } ?? name
+      return named + (fallback.map { " or the \($0) fallback length" } ?? "")
     }
   }
 
@@ -293,8 +307,10 @@ struct IntroDecision {
   /// What the intro still waited for: the asset's load, the animation's end, the content.
   private func awaited() -> [Awaited] {
     func awaiting(_ input: IntroTraceEntry.Input, _ source: Source) -> Awaited {
-      guard case .call = source else { return Awaited(input: input, source: source, neverCalled: false) }
-      return Awaited(input: input, source: source, neverCalled: !trace.entries.contains { $0.input == input })
+      // Only an app's call with nothing else to end it (no fallback) is worth a warning when it never came.
+      let callAlone = source.isCall && source.fallback == nil
+      return Awaited(
+        input: input, source: source, neverCalled: callAlone && !trace.entries.contains { $0.input == input })
     }
     var awaited: [Awaited] = []
     if animationStart == nil, settings.hasAsset {
