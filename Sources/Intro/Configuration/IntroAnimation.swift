@@ -37,8 +37,9 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
   /// Whether it is a playback (its end is the playback's finish), rather than an end trigger.
   let isPlayback: Bool
   /// Its progress before it starts, when known (a recipe's first stage or position): right from the first
-  /// frame.
-  let initialProgress: Progress?
+  /// frame. Type-erased, as the coordinator keeps its progress: a stored `Progress` would make every copy of a
+  /// configuration go through its generic type's metadata.
+  let initialProgress: (any Sendable)?
 
   init(
     source: Source?, length: Duration?, knownLength: (Duration, String)?, problem: String? = nil,

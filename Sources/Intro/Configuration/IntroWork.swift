@@ -26,9 +26,9 @@ public struct IntroWork: Sendable {
   /// Ready at a `true` value only (a `Bool` signal with ``readyWhen(_:)``).
   let readyWhenTrue: Bool
   /// What the source is, in words (`task`); `nil` for work the app reports.
-  let kind: String?
+  let kind: StaticString?
 
-  init(source: Source?, readyWhenTrue: Bool = false, kind: String?) {
+  init(source: Source?, readyWhenTrue: Bool = false, kind: StaticString?) {
     self.source = source
     self.readyWhenTrue = readyWhenTrue
     self.kind = kind
@@ -39,7 +39,7 @@ public struct IntroWork: Sendable {
 
   /// Where this work's readiness comes from, as a timeout's diagnostic names it: the app's `call`, or the
   /// configured source (`the content's task`).
-  func awaited(as role: String, call: String) -> IntroDecision.Source {
+  func awaited(as role: StaticString, call: StaticString) -> IntroDecision.Source {
     kind.map { .configured($0, of: role) } ?? .call(call)
   }
 

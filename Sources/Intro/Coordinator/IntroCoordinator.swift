@@ -41,7 +41,7 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   /// The animation's latest progress (a stage, a letter wave's position), if it reports any. A recipe whose
   /// first value is known (``IntroAnimation/stages(_:)``, ``IntroAnimation/letterWave(text:interval:loops:)``)
   /// has it from the start, before the first frame.
-  public var progress: Progress? { observed.progress as? Progress ?? configuration.animation.initialProgress }
+  public var progress: Progress? { (observed.progress ?? configuration.animation.initialProgress) as? Progress }
   /// Whether a person can skip the intro, and how: the configuration's ``IntroConfiguration/skipPolicy``
   /// (`IntroUI` wires it).
   public nonisolated var skipPolicy: IntroSkipPolicy { configuration.skipPolicy }

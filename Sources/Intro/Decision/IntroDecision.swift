@@ -34,34 +34,37 @@ struct IntroDecision {
 
   /// Where an input comes from, in the app's words: one of the coordinator's methods the app calls
   /// (`animationLoaded()`), or a source the configuration holds (`the content's task`), or else a fallback
-  /// length. Its parts are literals: nothing is formatted (or allocated) until a diagnostic needs it.
-  struct Source: Equatable, CustomStringConvertible {
-    var name: String
+  /// length. Its parts are literals, so a configuration copies it as plain bytes: nothing is formatted (or
+  /// allocated) until a diagnostic needs it.
+  struct Source: CustomStringConvertible {
+    var name: StaticString
     /// Whose source it is (`content`: "the content's task"), for a configured one.
-    var owner: String?
+    var owner: StaticString?
     var isCall: Bool
     var fallback: Duration?
 
     /// The app's call `name`, or `fallback` if there is one.
-    static func call(_ name: String, orFallback fallback: Duration? = nil) -> Source {
+    static func call(_ name: StaticString, orFallback fallback: Duration? = nil) -> Source {
       Source(name: name, owner: nil, isCall: true, fallback: fallback)
     }
 
     /// The configured source `name` (of `owner`), or `fallback` if there is one.
-    static func configured(_ name: String, of owner: String? = nil, orFallback fallback: Duration? = nil) -> Source {
+    static func configured(
+      _ name: StaticString, of owner: StaticString? = nil, orFallback fallback: Duration? = nil
+    ) -> Source {
       Source(name: name, owner: owner, isCall: false, fallback: fallback)
     }
 
     /// `animationEnded() or the 2.6 seconds fallback length`, `the content's task`.
     var description: String {
-      let named = owner.map { "the \($0)'s \(name)" } ?? name
+      let named = owner.map { "the \($0)'s \(name)" } ?? "\(name)"
       return named + (fallback.map { " or the \($0) fallback length" } ?? "")
     }
   }
 
   /// An input still awaited when the timeout came: its lane, its source, and whether the app never made
   /// that call at all (a likely mistake, worth a warning).
-  struct Awaited: Equatable {
+  struct Awaited {
     var input: IntroTraceEntry.Input
     var source: Source
     var neverCalled: Bool
