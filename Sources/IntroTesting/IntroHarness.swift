@@ -111,15 +111,11 @@ public struct IntroHarness<Progress: Sendable> {
     calls more: [(time: Duration, call: @MainActor @Sendable (IntroCoordinator<Progress>) -> Void)]
   ) -> IntroTestResult<Progress> {
     let refusals = Locked<[String]>([])
-    let warnings = Locked<[String]>([])
     let scheduler = TestScheduler(
       offersTaskExecutor: offersTaskExecutor, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
     let store = InMemoryIntroHistoryStore(history)
-    let (owner, coordinator) = IntroRunContext.$store.withValue(store) {
-      IntroRunContext.$warnings.withValue({ message in warnings.withLock { $0.append(message) } }) {
-        make(scheduler)
-      }
-    }
+    let run = IntroRunContext.HarnessRun(store: store)
+    let (owner, coordinator) = IntroRunContext.$run.withValue(run) { make(scheduler) }
     var calls: [(time: Duration, call: @Sendable () -> Void)] = []
     func add(
       _ script: IntroScript, value: @escaping @Sendable (Bool) -> Void, finish: (@Sendable () -> Void)?,
@@ -166,7 +162,7 @@ public struct IntroHarness<Progress: Sendable> {
     return withExtendedLifetime(owner) {
       IntroTestResult(
         outcome: coordinator.phase.outcome, trace: coordinator.trace, finishCount: finishes.withLock { $0 },
-        progressSteps: progress, history: store.history, warnings: warnings.withLock { $0 })
+        progressSteps: progress, history: store.history, warnings: run.warnings)
     }
   }
 }

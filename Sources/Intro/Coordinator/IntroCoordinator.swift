@@ -80,8 +80,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   /// The activity of each scene (window) still there; `nil` until the first one reports (the app is active
   /// until then). The app is active while one of them is, and inactive once the last one has gone.
   private var scenes: [String: Bool]?
-  /// Where warnings go (standard error in a debug build; an `IntroHarness` run's result).
-  private let warn: @Sendable (String) -> Void
+  /// The `IntroHarness` run the coordinator was made in, if any: its store and where its warnings go.
+  private let run: IntroRunContext.HarnessRun?
   /// Every input, timer and store fault, from any thread, onto the main actor.
   private let inbox = PassthroughSignal<IntroMessage, Never>()
   private var inboxSubscription: SignalSubscription?
@@ -116,8 +116,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
       content: configuration.content?.awaited(as: "content", call: "contentReady()") ?? .call("contentReady()"),
       endsWithPlayback: configuration.animation.isPlayback)
     decision = IntroDecision(settings: settings, start: scheduler.now)
-    store = IntroRunContext.store ?? configuration.effectiveHistoryStore
-    warn = IntroRunContext.warnings ?? IntroRunContext.defaultWarnings
+    run = IntroRunContext.run
+    store = run?.store ?? configuration.effectiveHistoryStore
     if configuration.launchKind == .resume {
       history = nil
       notShown = .resumed
@@ -321,11 +321,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
 
   private func finish(_ outcome: IntroOutcome?) {
     guard let outcome else { return }
-    for awaited in decision.awaitedAtTimeout where awaited.neverCalled {
-      warn(
-        "the intro timed out after \(outcome.duration) waiting for \(awaited.source), not called by then: "
-          + "the configuration waits for that call, so a launch where it never comes always ends at the timeout")
-    }
+    warnIfNeverCalled(decision.awaitedAtTimeout.animation, outcome)
+    warnIfNeverCalled(decision.awaitedAtTimeout.content, outcome)
     if let timer { scheduler.cancel(timer.action) }
     timer = nil
     phase = .finished(outcome)
@@ -334,6 +331,15 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     (self.handlers, self.waiters) = ([], [])
     for handler in handlers { handler(outcome) }
     for waiter in waiters { waiter.resume(returning: outcome) }
+  }
+
+  /// Warns once that the intro timed out waiting for a call the app had not made, if it did.
+  private func warnIfNeverCalled(_ awaited: IntroDecision.Awaited?, _ outcome: IntroOutcome) {
+    guard let awaited, awaited.neverCalled else { return }
+    IntroRunContext.warn(
+      "the intro timed out after \(outcome.duration) waiting for \(awaited.source), not called by then: "
+        + "the configuration waits for that call, so a launch where it never comes always ends at the timeout",
+      in: run)
   }
 
   /// Releases the asset's and the animation's sources (not the content's work).

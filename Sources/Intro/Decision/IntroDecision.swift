@@ -68,6 +68,8 @@ struct IntroDecision {
     var input: IntroTraceEntry.Input
     var source: Source
     var neverCalled: Bool
+    /// The trace entry that says so (its text is written when the trace is read).
+    var entry: Int
   }
 
   /// A rule an input can decide by: which entries at the decision's instant decided, which lost a tie.
@@ -117,7 +119,9 @@ struct IntroDecision {
   /// The minimum time: the configuration's, raised for a still pose with nothing to wait for.
   private var minimum: Duration
   /// What was awaited when the intro timed out (empty otherwise).
-  private(set) var awaitedAtTimeout: [Awaited] = []
+  /// What the intro still waited for when it timed out: the animation (its asset's load or its end) and the
+  /// content. Nothing else; kept without an array, so a timeout allocates nothing until the trace is read.
+  private(set) var awaitedAtTimeout: (animation: Awaited?, content: Awaited?)
   private var reached: [IntroTraceEntry.Input: SignalInstant] = [:]
   /// The instant of the latest input or clock: the instant a decision is made at (on a real clock the
   /// decision runs a little after the input that makes it). A clock's timer sets it.
@@ -300,29 +304,28 @@ struct IntroDecision {
     if let conditions = finishing() { return decide(.finished, by: conditions, at: instant) }
     if skipped { return decide(.skipped, by: [.skip], at: instant) }
     guard reached[.timeout] != nil else { return nil }
-    awaitedAtTimeout = awaited()
-    for awaited in awaitedAtTimeout {
-      _ = record(awaited.input, .diagnostic("timed out waiting for \(awaited.source)"), at: instant)
+    if animationStart == nil, settings.hasAsset {
+      awaitedAtTimeout.animation = awaiting(.asset, settings.asset, at: instant)
+    } else if animationEnd == nil {
+      awaitedAtTimeout.animation = awaiting(settings.endsWithPlayback ? .playback : .trigger, settings.end, at: instant)
+    }
+    if settings.hasContent, contentReady == nil {
+      awaitedAtTimeout.content = awaiting(.content, settings.content, at: instant)
     }
     return decide(.timedOut, by: [.timeout], at: instant)
   }
 
-  /// What the intro still waited for: the asset's load, the animation's end, the content.
-  private func awaited() -> [Awaited] {
-    func awaiting(_ input: IntroTraceEntry.Input, _ source: Source) -> Awaited {
-      // Only an app's call with nothing else to end it (no fallback) is worth a warning when it never came.
-      let callAlone = source.isCall && source.fallback == nil
-      return Awaited(
-        input: input, source: source, neverCalled: callAlone && !trace.entries.contains { $0.input == input })
-    }
-    var awaited: [Awaited] = []
-    if animationStart == nil, settings.hasAsset {
-      awaited.append(awaiting(.asset, settings.asset))
-    } else if animationEnd == nil {
-      awaited.append(awaiting(settings.endsWithPlayback ? .playback : .trigger, settings.end))
-    }
-    if settings.hasContent, contentReady == nil { awaited.append(awaiting(.content, settings.content)) }
-    return awaited
+  /// `input`, awaited from `source` when the intro timed out at `instant`: recorded in the trace as a
+  /// diagnostic, whose text is written when the trace is read.
+  private mutating func awaiting(_ input: IntroTraceEntry.Input, _ source: Source, at instant: SignalInstant)
+    -> Awaited
+  {
+    // Only an app's call with nothing else to end it (no fallback) is worth a warning when it never came.
+    let callAlone = source.isCall && source.fallback == nil
+    let neverCalled = callAlone && !trace.entries.contains { $0.input == input }
+    let entry = trace.entries.count
+    _ = record(input, .diagnostic(""), at: instant)
+    return Awaited(input: input, source: source, neverCalled: neverCalled, entry: entry)
   }
 
   /// The conditions of finishing that became true last, if all of them hold.
@@ -364,6 +367,13 @@ struct IntroDecision {
   mutating func describeFailures() {
     for (entry, error) in undescribed { trace.entries[entry].event = .failed(String(describing: error)) }
     undescribed = []
+    if let awaited = awaitedAtTimeout.animation { describe(awaited) }
+    if let awaited = awaitedAtTimeout.content { describe(awaited) }
+  }
+
+  private mutating func describe(_ awaited: Awaited) {
+    guard trace.entries[awaited.entry].event == .diagnostic("") else { return }  // described already
+    trace.entries[awaited.entry].event = .diagnostic("timed out waiting for \(awaited.source)")
   }
 
   /// Appends an entry; after the outcome only the first ``entriesKeptAfterOutcome``. True when this one

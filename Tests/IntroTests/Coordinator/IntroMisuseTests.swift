@@ -67,12 +67,11 @@ import Testing
 
   @Test func theLogGetsTheTraceThatSaysWhyAndTheWarningComesOnce() {
     let logged = Locked<[IntroTrace]>([])
-    let warnings = Locked<[String]>([])
     let scheduler = TestScheduler()
     var configuration = Self.pip
     configuration.log = { _, trace in logged.withLock { $0.append(trace) } }
-    let collect: @Sendable (String) -> Void = { message in warnings.withLock { $0.append(message) } }
-    let intro = IntroRunContext.$warnings.withValue(collect) { IntroCoordinator(configuration, scheduler: scheduler) }
+    let run = IntroRunContext.HarnessRun(store: InMemoryIntroHistoryStore())
+    let intro = IntroRunContext.$run.withValue(run) { IntroCoordinator(configuration, scheduler: scheduler) }
     intro.start()
     intro.contentReady()
     scheduler.advance(by: .seconds(10))
@@ -81,7 +80,7 @@ import Testing
     #expect(
       logged.withLock { $0 }.map { $0.entries(of: .asset).map(\.event) }
         == [[.diagnostic("timed out waiting for animationLoaded()")]])
-    #expect(warnings.withLock { $0 }.count == 1)
+    #expect(run.warnings.count == 1)
   }
 
   @Test func noDiagnosticWhenNothingWasAwaited() {
