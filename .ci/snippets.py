@@ -373,6 +373,10 @@ STRUCTURAL = {
     "DynamicProperty", "SafeAreaRegions", "Set", "all", "top", "leading", "bottom", "trailing", "Alignment",
     "Shape", "wrappedValue", "EnvironmentValues", "background", "inactive", "active", "Scene", "Edge",
     "HorizontalAlignment", "VerticalAlignment", "center", "AnyTransition", "Animation", "ScenePhase",
+    # Default arguments and the types of constraints and properties, which calls name only as `.default`…
+    "default", "EdgeInsets", "ResizingMode", "stretch", "UnitPoint", "NavigationPath", "ShapeStyle",
+    "ButtonStyleConfiguration", "Configuration", "Label", "Font", "Weight", "KeyboardShortcut",
+    "AccessibilityActionKind",
 }
 
 
@@ -665,6 +669,7 @@ def self_test(modules: Path, jobs: int) -> list[str]:
             elif len(problems) > 1 and what != "an unlisted swift-uncompiled fence":
                 failures.append(f"{what}: more than the one problem was reported: {problems}")
         failures += swiftui_self_test(root, modules, jobs, write)
+        failures += three_intros_self_test(root, modules, jobs, write)
         (root / UNCOMPILED_LIST).unlink()
         if not any("not listed in" in p for p in check(root, modules, jobs, quiet=True)):
             failures.append("a missing uncompiled list was not caught")
@@ -728,6 +733,41 @@ def swiftui_self_test(root: Path, modules: Path, jobs: int, write) -> list[str]:
         write(relative, originals[relative])
         if not any(expected in problem for problem in problems):
             failures.append(f"{what} was not caught (expected {expected!r}); got: {problems}")
+    for relative in originals:
+        (root / relative).unlink()
+    return failures
+
+
+RECIPES = "Sources/Intro/Intro.docc/Recipes.md"
+# A call in each of the three intros' apps (Recipes.md), and the same call with a signature SwiftUI does not
+# have: each broken one must fail against the real interface module and IntroUI.
+THREE_INTROS = {
+    "the animated intro": (".frame(width: 200, height: 200)", ".frame(side: 200)"),
+    "the staged splash": (".fontWeight(.bold)", ".fontWeight(700)"),
+    "the letter wave": (".intro(intro, transition: .move(edge: .leading), animation: .spring())",
+                        ".intro(intro, transition: .move(.leading), animation: .spring())"),
+}
+
+
+def three_intros_self_test(root: Path, modules: Path, jobs: int, write) -> list[str]:
+    """The repository's own three intros (Recipes.md), against its own SwiftUI interface and IntroUI: they
+    type-check, and a signature broken in any one of them fails at its line."""
+    real = Path(__file__).resolve().parent.parent
+    originals = {relative: (real / relative).read_text(encoding="utf-8")
+                 for relative in [RECIPES, SWIFTUI_INTERFACE] + [str(p.relative_to(real)) for p in (real / "Sources/IntroUI").glob("*.swift")]}
+    for relative, text in originals.items():
+        write(relative, text)
+    failures = []
+    if problems := [p for p in check(root, modules, jobs, quiet=True) if RECIPES in p]:
+        failures.append("the three intros were refused:\n" + "\n".join(problems))
+    for what, (call, broken) in THREE_INTROS.items():
+        if originals[RECIPES].count(call) != 1:
+            failures.append(f"{what}: {call!r} is not in {RECIPES} once: update THREE_INTROS")
+            continue
+        write(RECIPES, originals[RECIPES].replace(call, broken))
+        problems = check(root, modules, jobs, quiet=True)
+        if not any(p.startswith(f"{RECIPES}:") and "does not compile" in p for p in problems):
+            failures.append(f"{what} with {broken!r} was not caught; got: {problems}")
     for relative in originals:
         (root / relative).unlink()
     return failures

@@ -38,8 +38,13 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     get { observed.phase }
     set { observed.phase = newValue }
   }
-  /// The animation's latest progress (a stage, a letter wave's position), if it reports any.
-  public var progress: Progress? { observed.progress as? Progress }
+  /// The animation's latest progress (a stage, a letter wave's position), if it reports any. A recipe whose
+  /// first value is known (``IntroAnimation/stages(_:)``, ``IntroAnimation/letterWave(text:interval:loops:)``)
+  /// has it from the start, before the first frame.
+  public var progress: Progress? { (observed.progress ?? configuration.animation.initialProgress) as? Progress }
+  /// Whether a person can skip the intro, and how: the configuration's ``IntroConfiguration/skipPolicy``
+  /// (`IntroUI` wires it).
+  public nonisolated var skipPolicy: IntroSkipPolicy { configuration.skipPolicy }
   /// Whether Reduce Motion is on, if known: set it (or pass it to `init`) before the first frame, so that
   /// ``isShowingIntro`` is right from it. `start` decides with it (unless given its own).
   public var reduceMotion: Bool? {
@@ -54,7 +59,7 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   }
 
   private let observed: IntroObservedState
-  private let configuration: IntroConfiguration<Progress>
+  private nonisolated let configuration: IntroConfiguration<Progress>
   private let scheduler: any SignalScheduler
   private let store: (any IntroHistoryStore)?
   private let history: IntroHistoryReading?
@@ -72,8 +77,11 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   /// The one timer: at the next clock's deadline.
   private var timer: (deadline: SignalInstant, action: SignalScheduledAction)?
   private var evaluationRequested = false
-  /// Each scene's activity: the app is active while one of them is.
-  private var scenes: [String: Bool] = [:]
+  /// The activity of each scene (window) still there; `nil` until the first one reports (the app is active
+  /// until then). The app is active while one of them is, and inactive once the last one has gone.
+  private var scenes: [String: Bool]?
+  /// The `IntroHarness` run the coordinator was made in, if any: its store and where its warnings go.
+  private let run: IntroRunContext.HarnessRun?
   /// Every input, timer and store fault, from any thread, onto the main actor.
   private let inbox = PassthroughSignal<IntroMessage, Never>()
   private var inboxSubscription: SignalSubscription?
@@ -101,9 +109,15 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     let settings = IntroDecision.Settings(
       hasAsset: configuration.asset != nil, hasContent: configuration.content != nil,
       contentReadyWhenTrue: configuration.content?.readyWhenTrue == true, length: configuration.animation.length,
-      minimum: configuration.minimumDuration, grace: configuration.skipGracePeriod, timeout: configuration.timeout)
+      minimum: configuration.minimumDuration, grace: configuration.skipGracePeriod, timeout: configuration.timeout,
+      skipAllowed: configuration.skipPolicy != .never,
+      asset: configuration.asset?.awaited(as: "asset", call: "animationLoaded()") ?? .call("animationLoaded()"),
+      end: configuration.animation.end,
+      content: configuration.content?.awaited(as: "content", call: "contentReady()") ?? .call("contentReady()"),
+      endsWithPlayback: configuration.animation.isPlayback)
     decision = IntroDecision(settings: settings, start: scheduler.now)
-    store = configuration.effectiveHistoryStore
+    run = IntroRunContext.run
+    store = run?.store ?? configuration.effectiveHistoryStore
     if configuration.launchKind == .resume {
       history = nil
       notShown = .resumed
@@ -220,12 +234,21 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
   /// Skips the intro, as a tap: counts once the grace period has passed.
   public nonisolated func skip() { inbox.send(.input(.tap, .value(""))) }
 
-  /// Whether the app is active (it is until it says otherwise): while it is not, every clock pauses.
+  /// Whether the app's scene (window) `scene` is active: while the app is not, every clock pauses.
   ///
-  /// An app with several scenes (windows) reports each under a name of its own: the app is active while
-  /// one of them is. SwiftUI's `scenePhase` maps to it as `IntroUI` does: only `.background` is inactive.
+  /// The app is active until a scene reports; after that, it is active while one of its scenes that is
+  /// still there is active (see ``sceneDisappeared(_:)``). An app with several windows reports each under a
+  /// name of its own. SwiftUI's `scenePhase` maps to it as `IntroUI` does: only `.background` is inactive.
   public nonisolated func setActive(_ isActive: Bool, scene: String = "") {
-    inbox.send(.active(isActive, scene: scene))
+    inbox.send(.scene(scene, active: isActive))
+  }
+
+  /// The scene (window) `scene` has gone — closed, or its intro layer no longer on screen: it no longer
+  /// counts for the app's activity, and once the last scene has gone the app is inactive (the clocks
+  /// pause). A scene that appears again reports with ``setActive(_:scene:)``. `IntroUI` calls it when a
+  /// window's root view disappears.
+  public nonisolated func sceneDisappeared(_ scene: String = "") {
+    inbox.send(.scene(scene, active: nil))
   }
 
   // MARK: Handling, on the main actor
@@ -239,9 +262,14 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     case .progress(let value):
       if decision.isDeciding { observed.progress = value }
       follow(decision.apply(.playback, .value("\(value)"), at: now))
-    case .active(let active, let scene):
-      scenes[scene] = active
-      follow(decision.apply(.active, .value("\(scenes.values.contains(true))"), at: now))
+    case .scene(let scene, let active):
+      if active == nil, scenes?[scene] == nil {
+        return decision.ignore(.active, .value("false"), because: "no window \"\(scene)\" had reported", at: now)
+      }
+      var present = scenes ?? [:]
+      present[scene] = active  // a scene that has gone is removed
+      scenes = present
+      follow(decision.apply(.active, .value("\(present.values.contains(true))"), at: now))
     case .clock:
       decision.latestInstant = now  // the clock is reached when the instant is judged
       requestEvaluation()
@@ -293,6 +321,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
 
   private func finish(_ outcome: IntroOutcome?) {
     guard let outcome else { return }
+    warnIfNeverCalled(decision.awaitedAtTimeout.animation, outcome)
+    warnIfNeverCalled(decision.awaitedAtTimeout.content, outcome)
     if let timer { scheduler.cancel(timer.action) }
     timer = nil
     phase = .finished(outcome)
@@ -301,6 +331,15 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     (self.handlers, self.waiters) = ([], [])
     for handler in handlers { handler(outcome) }
     for waiter in waiters { waiter.resume(returning: outcome) }
+  }
+
+  /// Warns once that the intro timed out waiting for a call the app had not made, if it did.
+  private func warnIfNeverCalled(_ awaited: IntroDecision.Awaited?, _ outcome: IntroOutcome) {
+    guard let awaited, awaited.neverCalled else { return }
+    IntroRunContext.warn(
+      "the intro timed out after \(outcome.duration) waiting for \(awaited.source), not called by then: "
+        + "the configuration waits for that call, so a launch where it never comes always ends at the timeout",
+      in: run)
   }
 
   /// Releases the asset's and the animation's sources (not the content's work).
@@ -334,7 +373,8 @@ final class IntroObservedState {
 enum IntroMessage: Sendable {
   case input(IntroTraceEntry.Input, IntroInputEvent)
   case progress(any Sendable)
-  case active(Bool, scene: String)
+  /// A scene's activity (`nil`: it has gone).
+  case scene(String, active: Bool?)
   case clock  // the timer reached the next clock's deadline
   case evaluate  // nothing more is due at this instant: judge it
   case historyWriteFailed(IntroHistoryDiagnostic)

@@ -21,6 +21,55 @@ struct IntroDecision {
     var minimum = Duration.zero
     var grace = Duration.zero
     var timeout: Duration
+    /// Whether a skip can end the intro (the skip policy is not ``IntroSkipPolicy/never``).
+    var skipAllowed = true
+    /// What the intro waits for, for a timeout's diagnostics: the asset's load, the animation's end, the
+    /// content.
+    var asset = Source.call("animationLoaded()")
+    var end = Source.call("animationEnded()")
+    var content = Source.call("contentReady()")
+    /// Whether the animation's end comes from a playback (its lane in the trace) rather than a trigger.
+    var endsWithPlayback = false
+  }
+
+  /// Where an input comes from, in the app's words: one of the coordinator's methods the app calls
+  /// (`animationLoaded()`), or a source the configuration holds (`the content's task`), or else a fallback
+  /// length. Its parts are literals, so a configuration copies it as plain bytes: nothing is formatted (or
+  /// allocated) until a diagnostic needs it.
+  struct Source: CustomStringConvertible {
+    var name: StaticString
+    /// Whose source it is (`content`: "the content's task"), for a configured one.
+    var owner: StaticString?
+    var isCall: Bool
+    var fallback: Duration?
+
+    /// The app's call `name`, or `fallback` if there is one.
+    static func call(_ name: StaticString, orFallback fallback: Duration? = nil) -> Source {
+      Source(name: name, owner: nil, isCall: true, fallback: fallback)
+    }
+
+    /// The configured source `name` (of `owner`), or `fallback` if there is one.
+    static func configured(
+      _ name: StaticString, of owner: StaticString? = nil, orFallback fallback: Duration? = nil
+    ) -> Source {
+      Source(name: name, owner: owner, isCall: false, fallback: fallback)
+    }
+
+    /// `animationEnded() or the 2.6 seconds fallback length`, `the content's task`.
+    var description: String {
+      let named = owner.map { "the \($0)'s \(name)" } ?? "\(name)"
+      return named + (fallback.map { " or the \($0) fallback length" } ?? "")
+    }
+  }
+
+  /// An input still awaited when the timeout came: its lane, its source, and whether the app never made
+  /// that call at all (a likely mistake, worth a warning).
+  struct Awaited {
+    var input: IntroTraceEntry.Input
+    var source: Source
+    var neverCalled: Bool
+    /// The trace entry that says so (its text is written when the trace is read).
+    var entry: Int
   }
 
   /// A rule an input can decide by: which entries at the decision's instant decided, which lost a tie.
@@ -67,6 +116,12 @@ struct IntroDecision {
   private var contentReady: SignalInstant?
   private var contentFailure: (any Error)?
   private var skipped = false
+  /// The minimum time: the configuration's, raised for a still pose with nothing to wait for.
+  private var minimum: Duration
+  /// What was awaited when the intro timed out (empty otherwise).
+  /// What the intro still waited for when it timed out: the animation (its asset's load or its end) and the
+  /// content. Nothing else; kept without an array, so a timeout allocates nothing until the trace is read.
+  private(set) var awaitedAtTimeout: (animation: Awaited?, content: Awaited?)
   private var reached: [IntroTraceEntry.Input: SignalInstant] = [:]
   /// The instant of the latest input or clock: the instant a decision is made at (on a real clock the
   /// decision runs a little after the input that makes it). A clock's timer sets it.
@@ -74,6 +129,7 @@ struct IntroDecision {
 
   init(settings: Settings, start: SignalInstant) {
     self.settings = settings
+    minimum = settings.minimum
     trace = IntroTrace(start: start)
     trace.entries.reserveCapacity(8)  // an intro's inputs and clocks, in one allocation
     rules.reserveCapacity(8)
@@ -101,6 +157,10 @@ struct IntroDecision {
     activeSince = now
     if isStatic {
       animationEnd = now
+      // With nothing to wait for, the pose is held long enough not to blink (up to the timeout).
+      if !settings.hasContent {
+        minimum = max(minimum, min(IntroReduceMotionPolicy.shortestStillPose, settings.timeout))
+      }
     } else if !settings.hasAsset {
       animationStart = .zero
     }
@@ -163,6 +223,7 @@ struct IntroDecision {
       contentReady = now
       return (nil, .contentReady)
     case (.tap, _):
+      guard settings.skipAllowed else { return ("skipping is off (skipPolicy: .never)", nil) }
       guard activeTime(at: now) >= settings.grace else { return ("in the grace period", nil) }
       skipped = true
       return (nil, .skip)
@@ -179,6 +240,13 @@ struct IntroDecision {
     default:
       return ("not an input", nil)
     }
+  }
+
+  /// An input that changes nothing, recorded with why.
+  mutating func ignore(
+    _ input: IntroTraceEntry.Input, _ event: IntroInputEvent, because reason: String, at now: SignalInstant
+  ) {
+    _ = record(input, event.traced, at: now, ignoredBecause: isDeciding ? reason : nil)
   }
 
   /// A fault of the history store, worth knowing; true when it is the last entry kept after the outcome.
@@ -199,7 +267,7 @@ struct IntroDecision {
     case .length:
       guard let length = settings.length, let animationStart, animationEnd == nil else { return nil }
       return animationStart + length
-    case .minimum: return settings.minimum > .zero ? settings.minimum : nil
+    case .minimum: return minimum > .zero ? minimum : nil
     case .grace: return settings.grace > .zero ? settings.grace : nil
     default: return settings.timeout
     }
@@ -235,8 +303,29 @@ struct IntroDecision {
     if let error = animationFailure { return decide(.animationFailed(error), by: [.animationFailure], at: instant) }
     if let conditions = finishing() { return decide(.finished, by: conditions, at: instant) }
     if skipped { return decide(.skipped, by: [.skip], at: instant) }
-    if reached[.timeout] != nil { return decide(.timedOut, by: [.timeout], at: instant) }
-    return nil
+    guard reached[.timeout] != nil else { return nil }
+    if animationStart == nil, settings.hasAsset {
+      awaitedAtTimeout.animation = awaiting(.asset, settings.asset, at: instant)
+    } else if animationEnd == nil {
+      awaitedAtTimeout.animation = awaiting(settings.endsWithPlayback ? .playback : .trigger, settings.end, at: instant)
+    }
+    if settings.hasContent, contentReady == nil {
+      awaitedAtTimeout.content = awaiting(.content, settings.content, at: instant)
+    }
+    return decide(.timedOut, by: [.timeout], at: instant)
+  }
+
+  /// `input`, awaited from `source` when the intro timed out at `instant`: recorded in the trace as a
+  /// diagnostic, whose text is written when the trace is read.
+  private mutating func awaiting(_ input: IntroTraceEntry.Input, _ source: Source, at instant: SignalInstant)
+    -> Awaited
+  {
+    // Only an app's call with nothing else to end it (no fallback) is worth a warning when it never came.
+    let callAlone = source.isCall && source.fallback == nil
+    let neverCalled = callAlone && !trace.entries.contains { $0.input == input }
+    let entry = trace.entries.count
+    _ = record(input, .diagnostic(""), at: instant)
+    return Awaited(input: input, source: source, neverCalled: neverCalled, entry: entry)
   }
 
   /// The conditions of finishing that became true last, if all of them hold.
@@ -247,7 +336,7 @@ struct IntroDecision {
       guard let ready = contentReady else { return nil }
       conditions.append((.contentReady, ready))
     }
-    if settings.minimum > .zero {
+    if minimum > .zero {
       guard let minimum = reached[.minimum] else { return nil }
       conditions.append((.minimumReached, minimum))
     }
@@ -278,6 +367,13 @@ struct IntroDecision {
   mutating func describeFailures() {
     for (entry, error) in undescribed { trace.entries[entry].event = .failed(String(describing: error)) }
     undescribed = []
+    if let awaited = awaitedAtTimeout.animation { describe(awaited) }
+    if let awaited = awaitedAtTimeout.content { describe(awaited) }
+  }
+
+  private mutating func describe(_ awaited: Awaited) {
+    guard trace.entries[awaited.entry].event == .diagnostic("") else { return }  // described already
+    trace.entries[awaited.entry].event = .diagnostic("timed out waiting for \(awaited.source)")
   }
 
   /// Appends an entry; after the outcome only the first ``entriesKeptAfterOutcome``. True when this one

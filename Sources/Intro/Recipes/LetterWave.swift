@@ -97,6 +97,7 @@ extension IntroAnimation where Progress == LetterWave {
       source: { scheduler, send in
         LetterWaveSignal(text: text, interval: interval, loops: loops, on: scheduler).observe { send(.playback($0)) }
       }, length: nil, knownLength: (interval * (loops * text.count), "letter wave's length"),
-      problem: problem.map { "a bad letter wave: \($0)" })
+      problem: problem.map { "a bad letter wave: \($0)" }, end: .configured("the letter wave's end"), isPlayback: true,
+      initialProgress: LetterWave(index: 0, loop: 0))
   }
 }
