@@ -22,7 +22,7 @@ import Signals
 public struct IntroAnimation<Progress: Sendable>: Sendable {
   /// Starts the animation's own source, on the coordinator's scheduler: its events go to `send`.
   typealias Source =
-    @Sendable (any SignalScheduler, @escaping @Sendable (IntroMessage) -> Void) ->
+    @Sendable (any SignalScheduler, @escaping @Sendable (IntroInput) -> Void) ->
     SignalSubscription
 
   let source: Source?
@@ -60,7 +60,8 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
     _ playback: Playback, fallbackLength: Duration? = nil
   ) -> Self {
     Self(
-      source: { _, send in playback.observe { send(.playback($0)) } }, length: fallbackLength, knownLength: nil,
+      source: { _, send in playback.observe { send(.playback(IntroEvent(erasing: $0))) } }, length: fallbackLength,
+      knownLength: nil,
       end: .configured("the playback's finish", orFallback: fallbackLength), isPlayback: true)
   }
 
@@ -82,12 +83,12 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
     let source: Source = { scheduler, send in
       var instant = scheduler.now
       var actions: [SignalScheduledAction] = []
-      send(.progress(stages[0].key))
+      send(.playback(.value(stages[0].key)))
       for (stage, next) in zip(stages, stages.dropFirst()) {
         instant = instant + stage.value
-        actions.append(scheduler.schedule(at: instant) { send(.progress(next.key)) })
+        actions.append(scheduler.schedule(at: instant) { send(.playback(.value(next.key))) })
       }
-      actions.append(scheduler.schedule(at: instant + stages.last!.value) { send(.input(.playback, .finished)) })
+      actions.append(scheduler.schedule(at: instant + stages.last!.value) { send(.playback(.finished)) })
       return SignalSubscription { [actions] in for action in actions { scheduler.cancel(action) } }
     }
     return Self(
@@ -119,7 +120,7 @@ extension IntroAnimation where Progress == Never {
   ) -> Self {
     let source: Source = { scheduler, send in
       TaskSignal(on: scheduler) { () async throws -> Void in try await trigger() }.observe {
-        send(.input(.trigger, IntroInputEvent(describing: $0)))
+        send(.trigger(IntroEvent(erasing: $0)))
       }
     }
     return Self(
@@ -132,7 +133,7 @@ extension IntroAnimation where Progress == Never {
   /// asset has loaded.
   public static func endTrigger<Trigger: Signal>(_ trigger: Trigger, fallbackLength: Duration? = nil) -> Self {
     Self(
-      source: { _, send in trigger.observe { send(.input(.trigger, IntroInputEvent(describing: $0))) } },
+      source: { _, send in trigger.observe { send(.trigger(IntroEvent(erasing: $0))) } },
       length: fallbackLength, knownLength: nil,
       end: .configured("the end trigger's first value", orFallback: fallbackLength))
   }

@@ -19,7 +19,7 @@ import Signals
 public struct IntroWork: Sendable {
   /// Subscribes the work's own source, on the coordinator's scheduler: its events go to `send`.
   typealias Source =
-    @Sendable (any SignalScheduler, @escaping @Sendable (IntroInputEvent) -> Void) ->
+    @Sendable (any SignalScheduler, @escaping @Sendable (IntroEvent) -> Void) ->
     SignalSubscription
 
   let source: Source?
@@ -49,20 +49,20 @@ public struct IntroWork: Sendable {
     IntroWork(
       source: { scheduler, send in
         TaskSignal(on: scheduler) { () async throws -> Void in try await work() }.observe {
-          send(IntroInputEvent(describing: $0))
+          send(IntroEvent(erasing: $0))
         }
       }, kind: "task")
   }
 
   /// Work that is ready at `signal`'s first value or finish, and fails with its failure.
   public static func signal<Work: Signal>(_ signal: Work) -> Self {
-    IntroWork(source: { _, send in signal.observe { send(IntroInputEvent(describing: $0)) } }, kind: "signal")
+    IntroWork(source: { _, send in signal.observe { send(IntroEvent(erasing: $0)) } }, kind: "signal")
   }
 
   /// Work that is ready when `flag` first sends `true`, and fails with its failure.
   public static func readyWhen<Flag: Signal<Bool, Failure>, Failure: Error>(_ flag: Flag) -> Self {
     IntroWork(
-      source: { _, send in flag.observe { send(IntroInputEvent(describing: $0)) } }, readyWhenTrue: true,
+      source: { _, send in flag.observe { send(IntroEvent(erasing: $0)) } }, readyWhenTrue: true,
       kind: "flag")
   }
 }

@@ -75,6 +75,33 @@ private struct Boom: Error {}
     #expect(outcome.duration < .seconds(30))  // generous: main-actor tests of other suites may hold the main queue
   }
 
+  @Test func clocksOnAnotherQueueReachTheCoordinatorThroughItsInbox() async {
+    // The timer and the end of each instant run on the scheduler's own queue, not the main thread: they
+    // reach the coordinator through its inbox, as inputs from other threads do.
+    let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "IntroRealSchedulerTests.clocks"))
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2)), scheduler: scheduler)
+    let start = scheduler.now
+    coordinator.start(reduceMotion: false)
+    let outcome = await coordinator.outcome
+    #expect(outcome.reason.kind == .finished)
+    #expect(outcome.endedAt >= start + .milliseconds(15))
+    #expect(coordinator.trace.entries(of: .length).map(\.role) == [.decided])
+  }
+
+  @Test func inputsBeforeStartAreJudgedTogetherOnARealClockToo() {
+    // Before `start` a tap and a content failure were received: they take effect at start's instant, and
+    // a content failure wins a tie with a skip, on real time as in virtual time.
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(animation: .endTrigger(), content: .reported, timeout: .seconds(3)),
+      scheduler: DispatchSignalScheduler.main)
+    coordinator.skip()
+    coordinator.contentFailed(Boom())
+    coordinator.start(reduceMotion: false)
+    #expect(coordinator.phase.outcome?.reason.kind == .contentFailed, "decided within start, both judged")
+    #expect(coordinator.trace.entries(of: .tap).map(\.role) == [.lostTie])
+  }
+
   @Test func onTheMainQueueTheInputThatDecidesIsMarkedDecidedAtTheOutcomesInstant() async {
     // On a real clock the decision runs a little after the input that makes it: the outcome still ends at
     // that input's instant, and the trace marks that input as the one that decided.
