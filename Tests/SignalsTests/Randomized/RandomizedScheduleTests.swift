@@ -262,62 +262,51 @@ enum Models {
     return out
   }
 
-  /// The first value at once (or, without `leading`, held), opening a window; values in a window held
-  /// (latest or first; without `trailing`, dropped) and sent when it ends, opening the next; a value
-  /// exactly at a window's end belongs to the next one.
+  /// Combine's throttle: every event is sent by a timer. A value that finds no window open waits for a timer
+  /// at its own instant (`leading`) or at the window's end; one inside a window waits for the window's end
+  /// (without `trailing`, it is dropped); a value that arrives while one waits replaces it (`latest` and
+  /// `trailing`) or is dropped. Sending a value opens the next window. The upstream's end waits for the
+  /// waiting value, or is sent at its instant. Input events are scheduled before the operator's timers, so
+  /// at one instant the inputs come first.
   static func throttle(
     _ schedule: RandomSchedule, latest: Bool, leading: Bool = true, trailing: Bool = true
   ) -> [TimedOutput<Int>] {
     var out: [TimedOutput<Int>] = []
     var windowEnd: Int?
-    var held: Int?
-    var heldForNext: Int?
-    func closeWindows(before time: Int) {
-      while let end = windowEnd, end < time {
-        if let value = held {
-          out.append(TimedOutput(time: end, event: .value(value)))
-          held = heldForNext
-          heldForNext = nil
-          windowEnd = end + schedule.interval
-        } else {
-          windowEnd = nil
-        }
-      }
-    }
-    func open(with value: Int, at time: Int) {
-      if leading {
-        out.append(TimedOutput(time: time, event: .value(value)))
-      } else {
-        held = value
-      }
-      windowEnd = time + schedule.interval
+    var pending: (value: Int, due: Int)?
+    var end: Event<Int, TestError>?
+    /// Fires the waiting value's timer if it is due before `time`; answers whether the output ended.
+    func fire(before time: Int) -> Bool {
+      guard let waiting = pending, waiting.due < time else { return false }
+      out.append(TimedOutput(time: waiting.due, event: .value(waiting.value)))
+      pending = nil
+      windowEnd = waiting.due + schedule.interval
+      guard let end else { return false }
+      out.append(TimedOutput(time: waiting.due, event: end))
+      return true
     }
     for timed in schedule.events {
-      closeWindows(before: timed.time)
+      if fire(before: timed.time) { return out }
       switch timed.event {
       case .value(let value):
-        if schedule.interval == 0 {
-          // Windows of no length: every value is sent at its instant, in every mode.
-          out.append(TimedOutput(time: timed.time, event: .value(value)))
-        } else if let end = windowEnd {
-          if timed.time < end {
-            if trailing && (latest || held == nil) { held = value }
-          } else if held != nil {
-            if latest || heldForNext == nil { heldForNext = value }
-          } else {
-            open(with: value, at: timed.time)
-          }
+        if let waiting = pending {
+          if latest && trailing { pending = (value, waiting.due) }
+        } else if let windowEnd, timed.time < windowEnd {
+          if trailing { pending = (value, windowEnd) }
         } else {
-          open(with: value, at: timed.time)
+          pending = (value, leading ? timed.time : timed.time + schedule.interval)
         }
       case .finished, .failed:
-        if let value = held { out.append(TimedOutput(time: timed.time, event: .value(value))) }
-        if let value = heldForNext { out.append(TimedOutput(time: timed.time, event: .value(value))) }
-        out.append(TimedOutput(time: timed.time, event: timed.event))
+        guard pending != nil else {
+          out.append(TimedOutput(time: timed.time, event: timed.event))
+          return out
+        }
+        end = timed.event
+        _ = fire(before: Int.max)
         return out
       }
     }
-    closeWindows(before: Int.max)
+    _ = fire(before: Int.max)
     return out
   }
 
