@@ -65,7 +65,11 @@ func events<S: Signal>(_ signal: S) -> [Event<S.Output, S.Failure>] {
 }
 
 extension BadInputRow {
-  static let all: [BadInputRow] = durations + counts + collections + lifecycle + partA + partB
+  static let all: [BadInputRow] =
+    durations + counts + collections + lifecycle + partA + partB
+    // Each beside its operator's tests (Tests/SignalsTests/Operators/).
+    + flatMapFailureForms + switchToLatestFailureForms + retryWithoutLimit + withLatestFromMany
+    + combineLatestOfCollection + zipOfCollection + mergeOfCollection + nwise + materializedEvents
 
   static let durations: [BadInputRow] = [
     BadInputRow(api: "delay(for:scheduler:)", input: "a negative interval", behaviour: "counts as zero") {
@@ -262,12 +266,19 @@ extension BadInputRow {
       withExtendedLifetime(token) {}
       return log.events == [.finished]
     },
-    BadInputRow(api: "CurrentValueSignal.value", input: "set after finish", behaviour: "ignored, keeps the last value")
-    {
+    BadInputRow(
+      api: "CurrentValueSignal.value", input: "set after finish",
+      behaviour: "stored, not sent (Combine's); send(_:) after finish is ignored"
+    ) {
       let subject = CurrentValueSignal<Int, Never>(1)
+      let log = EventLog<Int, Never>()
+      let token = subject.subscribe(log)
       subject.send(completion: .finished)
       subject.value = 2
-      return subject.value == 1
+      let stored = subject.value == 2
+      subject.send(3)
+      withExtendedLifetime(token) {}
+      return stored && subject.value == 2 && log.events == [.value(1), .finished]
     },
     BadInputRow(api: "FutureSignal's promise", input: "called twice", behaviour: "only the first call counts") {
       let future = FutureSignal<Int, TestError> { promise in
@@ -315,7 +326,7 @@ extension BadInputRow {
 }
 
 extension PreconditionRow {
-  static let all: [PreconditionRow] = core + partA + partB
+  static let all: [PreconditionRow] = core + partA + partB + flatMapFailureForms + retryWithoutLimit + nwise
 
   static let core: [PreconditionRow] = [
     PreconditionRow(api: "prefix(_:)", input: "-1", message: "Signals: prefix(_:) needs a maxLength of at least 0"),
@@ -355,6 +366,10 @@ extension PreconditionRow {
     case "throttle(for:scheduler:latest:leading:trailing:)":
       _ = subject.throttle(for: .seconds(1), scheduler: TestScheduler(), latest: true, leading: false, trailing: false)
     case "TestScheduler.advance(by:)": TestScheduler().advance(by: .seconds(-1))
+    case "flatMap(maxConcurrency:) of a signal that cannot fail":
+      _ = subject.flatMap(maxConcurrency: 0) { FailSignal<Int, TestError>(TestError($0)) }
+    case "RetrySignal(upstream:retries:)": _ = RetrySignal(upstream: subject, retries: -1)
+    case "nwise(_:)": _ = subject.nwise(0)
     case "TaskSignal(on:)":
       // Linux has task executors: this scheduler plays an OS without them.
       let scheduler = TestScheduler(offersTaskExecutor: false, asyncWorkRefused: nil)

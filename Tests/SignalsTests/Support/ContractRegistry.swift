@@ -9,6 +9,9 @@ extension ContractCase {
   static let all: [ContractCase] =
     subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators
     + switchingOperators + timeSources + timeOperators + partA + partB
+    // The Combine and CombineExt spellings of issue 40, each beside its tests (Tests/SignalsTests/Operators/).
+    + flatMapFailureForms + switchToLatestFailureForms + retryWithoutLimit + withLatestFromMany
+    + combineLatestOfCollection + zipOfCollection + mergeOfCollection + nwise + materializedEvents
 
   /// The cases with at least one input (the checks that drive inputs).
   static let withInputs: [ContractCase] = all.filter { $0.inputCount > 0 }
