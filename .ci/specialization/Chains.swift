@@ -100,3 +100,13 @@ public func retryingWithDelays(_ s: Failing, _ scheduler: DispatchSignalSchedule
     .retry(2, delay: .exponential(initial: .seconds(1), maximum: .seconds(8)), scheduler: scheduler)
     .replaceError(with: 0).sink { _ in }
 }
+public func combineAndCombineExtSpellings(_ s: Values, _ t: Values, _ f: Failing) -> SignalSubscription {
+  let windows = s.nwise(2).map(\.count).nwise(3).map(\.count).withLatestFrom(t, t).map { $0.0 }
+    .withLatestFrom(t, t, t) { $0 + $1.0 }
+  let many = [windows.eraseToAnySignal(), t.eraseToAnySignal()].combineLatest().map(\.count)
+  let collected = [many.eraseToAnySignal(), t.eraseToAnySignal()].zip().map(\.count)
+  let failing = f.materialize().eventValues().flatMap { _ in f }.map { _ in f }.switchToLatest()
+    .flatMap { _ in JustSignal(1) }.retry().materialize().eventFailures().map { _ in 0 }
+  let flattened = collected.flatMap { _ in f }.map { _ in JustSignal(2) }.switchToLatest()
+  return [flattened.replaceError(with: 0).eraseToAnySignal(), failing.eraseToAnySignal()].merge().sink { _ in }
+}
