@@ -63,8 +63,13 @@ private struct Boom: Error {}
     #expect(outcome.reason.error is Boom)
   }
 
-  @Test func theFixedLengthRunsOnTheMainQueueScheduler() async {
-    let scheduler = DispatchSignalScheduler.main
+  /// The fixed length on the main queue's scheduler, and on one of another queue, whose timer and ends of
+  /// instants run off the main thread: those reach the coordinator through its inbox, as inputs from other
+  /// threads do.
+  @Test(arguments: [true, false]) func theFixedLengthRunsOnARealScheduler(onTheMainQueue: Bool) async {
+    let scheduler =
+      onTheMainQueue
+      ? DispatchSignalScheduler.main : DispatchSignalScheduler(queue: DispatchQueue(label: "IntroRealSchedulerTests"))
     let coordinator = IntroCoordinator(
       IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2)), scheduler: scheduler)
     let start = scheduler.now
@@ -73,19 +78,6 @@ private struct Boom: Error {}
     #expect(outcome.reason.kind == .finished)
     #expect(outcome.endedAt >= start + .milliseconds(15))
     #expect(outcome.duration < .seconds(30))  // generous: main-actor tests of other suites may hold the main queue
-  }
-
-  @Test func clocksOnAnotherQueueReachTheCoordinatorThroughItsInbox() async {
-    // The timer and the end of each instant run on the scheduler's own queue, not the main thread: they
-    // reach the coordinator through its inbox, as inputs from other threads do.
-    let scheduler = DispatchSignalScheduler(queue: DispatchQueue(label: "IntroRealSchedulerTests.clocks"))
-    let coordinator = IntroCoordinator(
-      IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2)), scheduler: scheduler)
-    let start = scheduler.now
-    coordinator.start(reduceMotion: false)
-    let outcome = await coordinator.outcome
-    #expect(outcome.reason.kind == .finished)
-    #expect(outcome.endedAt >= start + .milliseconds(15))
     #expect(coordinator.trace.entries(of: .length).map(\.role) == [.decided])
   }
 
