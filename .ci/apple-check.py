@@ -50,8 +50,11 @@ How a use is told apart from a name (the availability rule):
     which has none, may choose the other. Such a use is reported unless OVERLOAD_ALLOWLIST says on which
     lines the available one takes the arguments.
   - Code not compiled here (the Apple branches of `#if`, `#if canImport(SwiftUI)`) is matched by name:
-    a member `.name` (with its argument labels when it is called), a type name, `Type(labels:)` for an
-    initializer, a free function, a `#macro`. A member of a type that is itself above the floor is only
+    a member `.name` (with its argument labels when it is called), a member called on an implicit `self`
+    inside its type or an extension of it (`keyboardShortcut(…)` in `extension View`), a type name,
+    `Type(labels:)` for an initializer, a free function, a `#macro`. Each for the platforms its `#if` branch is
+    compiled for (`#if os(tvOS) || os(watchOS)` … `#else`: what is unavailable on tvOS and watchOS is fine in
+    the `#else`). A member of a type that is itself above the floor is only
     reported through its type's name. A name that also belongs to a declaration available at the floor is
     ambiguous: it is reported unless NAME_ALLOWLIST below names it (each entry says why). Only the
     declarations of the modules the file imports count. String literals are skipped (their interpolations
@@ -580,6 +583,7 @@ class SourceFile:
         self.platforms = line_platforms(text)
         self.decls: list[Decl] = []
         self.context: list[dict] = []  # per token
+        self.enclosing: list[str | None] = []  # per token: the innermost type or extension around it
         self.declaring: set[int] = set()  # indices of tokens that name a declaration or a label
         self._walk(floor, modules, interface)
 
@@ -609,23 +613,26 @@ class SourceFile:
                     here = merge(here, condition)
                 if record:
                     self.context.append(here)
+                    self.enclosing.append(next((s.type_name for s in reversed(scopes) if s.type_name), None))
             if token.kind == "at" and text == "@available" and i + 1 < len(tokens) and tokens[i + 1].text == "(":
                 end = balanced(tokens, i + 1, "(", ")")
-                arguments = self.text_between(tokens[i + 2], tokens[end - 1])
+                arguments = self.text_between(tokens[i + 2], tokens[end - 2])  # inside the parentheses
                 pending_attributes = merge(pending_attributes, parse_available(arguments))
                 if record:
                     self.context.extend([here] * (end - i - 1))
+                    self.enclosing.extend([self.enclosing[-1]] * (end - i - 1))
                 i = end
                 continue
             if token.kind == "pound" and text in ("#available", "#unavailable") and i + 1 < len(tokens):
                 end = balanced(tokens, i + 1, "(", ")")
                 if text == "#available":
-                    arguments = self.text_between(tokens[i + 2], tokens[end - 1])
+                    arguments = self.text_between(tokens[i + 2], tokens[end - 2])  # inside the parentheses
                     condition = merge(condition or {}, parse_available(arguments))
                     if guard_depth == len(scopes):
                         guard_condition = merge(guard_condition or {}, parse_available(arguments))
                 if record:
                     self.context.extend([here] * (end - i - 1))
+                    self.enclosing.extend([self.enclosing[-1]] * (end - i - 1))
                 i = end
                 continue
             if token.kind == "id" and text == "guard":
@@ -1150,6 +1157,10 @@ class Checker:
                          (d.kind in ("func", "var", "let") and not d.context)]
                 if arguments is not None:
                     shape += [d for d in by_name.get("init", []) if d.context.split(".")[-1] == name]
+                    # A call of a member on an implicit `self` (`keyboardShortcut(…)` in `extension View`).
+                    if enclosing := source.enclosing[i]:
+                        shape += [d for d in decls if d.kind in MEMBER_KINDS and d.context and
+                                  d.context.split(".")[-1] == enclosing.split(".")[-1]]
             matching = [d for d in shape if self.matches(d, arguments) and d.module in visible]
             above_floor = [d for d in matching if self.flagged(d) and not d.flagged_parent]
             if not above_floor:
@@ -1359,6 +1370,9 @@ public struct Loader {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public func startTask(_ operation: @escaping () -> Void) {}
   public func start(_ operation: @escaping () -> Void) {}
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  public func pressEscape() {}
 }
 """
 
@@ -1403,6 +1417,31 @@ func words(_ duration: Duration) -> Int64 {
   func lock() -> Mutex<Int> { Mutex(0) }  // expect: availability
   @available(iOS 18.0, *)
   func guardedLock() -> Mutex<Int> { Mutex(0) }
+#endif
+
+// An API unavailable on some platforms: a use compiled for them is reported; one in a branch they do not
+// compile (`#if os(...)`, by name) is not.
+#if canImport(Darwin)
+  func escape(_ loader: Loader) {
+    loader.pressEscape()  // expect: availability
+    #if os(tvOS) || os(watchOS)
+      loader.start {}
+    #else
+      loader.pressEscape()
+    #endif
+    #if !os(tvOS)
+      loader.pressEscape()  // expect: availability
+    #endif
+  }
+
+  extension Loader {
+    func escapeHere() {
+      pressEscape()  // expect: availability
+      #if !os(tvOS) && !os(watchOS)
+        pressEscape()
+      #endif
+    }
+  }
 #endif
 
 #if canImport(Darwin)
