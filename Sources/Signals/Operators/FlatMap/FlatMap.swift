@@ -45,7 +45,7 @@ extension Signal {
 }
 
 /// A signal that merges the inner signals made from each upstream value.
-/// See ``Signal/flatMap(maxConcurrency:buffering:_:)``.
+/// See ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb``.
 public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner.Failure == Upstream.Failure {
   /// The inner signals' output type.
   public typealias Output = Inner.Output
@@ -61,7 +61,7 @@ public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner
   /// Makes the inner signal for a value.
   public let transform: @Sendable (Upstream.Output) -> Inner
 
-  /// Creates the signal; prefer ``Signal/flatMap(maxConcurrency:buffering:_:)``.
+  /// Creates the signal; prefer ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb``.
   ///
   /// - Precondition: `maxConcurrency` is at least 1, and a bounded `buffering` limit is at least 1.
   @inlinable

@@ -22,7 +22,7 @@ extension Signal {
   ///
   /// The same as `retry(.max)`; see ``Signal/retry(_:)`` for the rest. An upstream that fails during
   /// `subscribe` every time is retried in a loop on the subscribing thread, with no stack growth, for as
-  /// long as it fails: to wait between attempts, use ``Signal/retry(_:delay:scheduler:)``.
+  /// long as it fails: to wait between attempts, use ``Signal/retry(_:delay:scheduler:)-(_,Duration,_)``.
   @inlinable
   public consuming func retry() -> RetrySignal<Self> {
     RetrySignal(upstream: self, retries: nil)

@@ -30,7 +30,7 @@ extension Signal where Output: Signal, Output.Failure == Failure {
   }
 }
 
-/// A signal that mirrors the newest of the signals its upstream sends. See ``Signal/switchToLatest()``.
+/// A signal that mirrors the newest of the signals its upstream sends. See ``Signal/switchToLatest()-2z47i``.
 ///
 /// - A new inner signal cancels the previous one at once; events the previous one still
 ///   sends are ignored.
@@ -47,7 +47,7 @@ where Upstream.Output: Signal, Upstream.Output.Failure == Upstream.Failure {
   /// The signal of signals.
   public let upstream: Upstream
 
-  /// Creates the signal; prefer ``Signal/switchToLatest()``.
+  /// Creates the signal; prefer ``Signal/switchToLatest()-2z47i``.
   @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream

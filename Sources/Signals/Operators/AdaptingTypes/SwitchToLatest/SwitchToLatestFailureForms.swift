@@ -27,7 +27,7 @@ extension Signal where Output: Signal, Failure == Never {
   /// let results = queries.map { query in search(query) }.switchToLatest()  // fails with SearchError
   /// ```
   ///
-  /// The same as `setFailureType(to: Output.Failure.self).switchToLatest()`: see ``Signal/switchToLatest()``
+  /// The same as `setFailureType(to: Output.Failure.self).switchToLatest()`: see ``Signal/switchToLatest()-2z47i``
   /// for the rest.
   @inlinable
   public consuming func switchToLatest() -> SwitchToLatestSignal<SetFailureTypeSignal<Self, Output.Failure>> {
@@ -54,7 +54,7 @@ extension Signal where Output: Signal, Output.Failure == Never {
   /// ```
   ///
   /// Each inner signal is given this signal's failure type, as `setFailureType(to: Failure.self)` would:
-  /// see ``Signal/switchToLatest()`` for the rest.
+  /// see ``Signal/switchToLatest()-2z47i`` for the rest.
   @inlinable
   public consuming func switchToLatest()
     -> SwitchToLatestSignal<MapSignal<Self, SetFailureTypeSignal<Output, Failure>>>
@@ -67,7 +67,7 @@ extension Signal where Output: Signal, Failure == Never, Output.Failure == Never
   /// Mirrors the newest inner signal; neither can fail.
   ///
   /// Chosen over the forms for different failure types when both are `Never`: see
-  /// ``Signal/switchToLatest()``.
+  /// ``Signal/switchToLatest()-2z47i``.
   @inlinable
   public consuming func switchToLatest() -> SwitchToLatestSignal<Self> {
     SwitchToLatestSignal(upstream: self)

@@ -26,7 +26,7 @@ extension Signal where Failure == Never {
   /// ```
   ///
   /// The same as `setFailureType(to: Inner.Failure.self).flatMap(...)`:
-  /// see ``Signal/flatMap(maxConcurrency:buffering:_:)`` for the rest.
+  /// see ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb`` for the rest.
   @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
@@ -41,7 +41,7 @@ extension Signal where Failure == Never {
   /// Transforms each value into a signal and merges the events of those inner signals; neither can fail.
   ///
   /// Chosen over the forms for different failure types when both are `Never`: see
-  /// ``Signal/flatMap(maxConcurrency:buffering:_:)``.
+  /// ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb``.
   @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
@@ -71,7 +71,7 @@ extension Signal {
   /// ```
   ///
   /// Each inner signal is given this signal's failure type, as `setFailureType(to: Failure.self)` would:
-  /// see ``Signal/flatMap(maxConcurrency:buffering:_:)`` for the rest.
+  /// see ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb`` for the rest.
   @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
