@@ -7,7 +7,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("collect-by-time", in: "Sources/Signals/Operators/CollectByTime/CollectByTime.swift")
+    let diagram = try DocDiagram(
+      "collect-by-time", in: "Sources/Signals/Operators/Reducing/CollectByTime/CollectByTime.swift")
     let input = try m.hot(diagram.inputs[0])
     try expectMarbles(
       m, input.collect(.byTime(m.scheduler, m.frames(3))), diagram.output,
@@ -118,7 +119,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("measure-interval", in: "Sources/Signals/Operators/MeasureInterval.swift")
+    let diagram = try DocDiagram(
+      "measure-interval", in: "Sources/Signals/Operators/ControllingTiming/MeasureInterval.swift")
     let input = try m.hot(diagram.inputs[0])
     let frames = input.measureInterval(using: m.scheduler).map { String(Int($0 / m.frame)) }
     try expectMarbles(m, frames, diagram.output)

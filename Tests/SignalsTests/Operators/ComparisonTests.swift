@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("max", in: "Sources/Signals/Operators/Reducing/Comparison.swift")
+    let diagram = try DocDiagram("max", in: "Sources/Signals/Operators/Mathematics/Comparison.swift")
     try expectMarbles(m, try m.hot(diagram.inputs[0]).max(), diagram.output)
   }
 

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("debounce", in: "Sources/Signals/Operators/Debounce/Debounce.swift")
+    let diagram = try DocDiagram("debounce", in: "Sources/Signals/Operators/ControllingTiming/Debounce/Debounce.swift")
     let input = try m.hot(diagram.inputs[0])
     try expectMarbles(m, input.debounce(for: m.frames(2), scheduler: m.scheduler), diagram.output)
   }

@@ -11,7 +11,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("assert-no-failure", in: "Sources/Signals/Operators/AssertNoFailure.swift")
+    let diagram = try DocDiagram(
+      "assert-no-failure", in: "Sources/Signals/Operators/HandlingErrors/AssertNoFailure.swift")
     let input = try m.hot(diagram.inputs[0], error: TestError(1))
     let checked: AssertNoFailureSignal<AnySignal<String, TestError>> = input.assertNoFailure()
     try expectMarbles(m, checked, diagram.output)
@@ -46,7 +47,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("breakpoint", in: "Sources/Signals/Operators/Breakpoint.swift")
+    let diagram = try DocDiagram("breakpoint", in: "Sources/Signals/Operators/Debugging/Breakpoint.swift")
     let input = try m.hot(diagram.inputs[0])
     try expectMarbles(m, input.breakpoint(receiveOutput: { _ in false }), diagram.output)
   }

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("delay", in: "Sources/Signals/Operators/Delay/Delay.swift")
+    let diagram = try DocDiagram("delay", in: "Sources/Signals/Operators/ControllingTiming/Delay/Delay.swift")
     let input = try m.hot(diagram.inputs[0])
     try expectMarbles(m, input.delay(for: m.frames(2), scheduler: m.scheduler), diagram.output)
   }

@@ -14,7 +14,7 @@ import Testing
   let downloads = [Download(name: "a", bytes: 1, done: false), Download(name: "b", bytes: 2, done: true)].signal
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("map-key-paths", in: "Sources/Signals/Operators/MapKeyPath.swift")
+    let diagram = try DocDiagram("map-key-paths", in: "Sources/Signals/Operators/Mapping/MapKeyPath.swift")
     let input = try m.hot(diagram.inputs[0], values: ["a": "ok", "b": "no"])
     let ends = input.map(\.first, \.last).map { "\($0.0!)\($0.1!)" }
     try expectMarbles(m, ends, diagram.output, values: ["x": "ok", "y": "no"])

@@ -16,13 +16,13 @@ import Testing
   }
 
   @Test func theDocumentedMaterializeIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("materialize", in: "Sources/Signals/Operators/Materialize.swift")
+    let diagram = try DocDiagram("materialize", in: "Sources/Signals/Operators/Mapping/Materialize.swift")
     let events = try m.hot(diagram.inputs[0], error: TestError(1)).materialize().map(Self.text)
     try expectMarbles(m, events, diagram.output, values: ["v": "a", "w": "b", "e": "#"])
   }
 
   @Test func theDocumentedDematerializeIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("dematerialize", in: "Sources/Signals/Operators/Dematerialize.swift")
+    let diagram = try DocDiagram("dematerialize", in: "Sources/Signals/Operators/Mapping/Dematerialize.swift")
     let described: [Character: Event<String, TestError>] = [
       "v": .value("a"), "w": .value("b"), "e": .failed(TestError(1)),
     ]

@@ -7,7 +7,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedMakeConnectableDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("make-connectable", in: "Sources/Signals/Operators/Multicast/Multicast.swift")
+    let diagram = try DocDiagram(
+      "make-connectable", in: "Sources/Signals/Operators/MultipleSubscribers/Multicast/Multicast.swift")
     let connectable = try m.hot(diagram.inputs[0]).makeConnectable()
     let connection = Locked<SignalSubscription?>(nil)
     m.scheduler.schedule(at: m.instant(ofFrame: 2)) { connection.withLock { $0 = connectable.connect() } }
@@ -16,7 +17,8 @@ import Testing
   }
 
   @Test func theDocumentedAutoconnectDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("autoconnect", in: "Sources/Signals/Operators/Multicast/Autoconnect.swift")
+    let diagram = try DocDiagram(
+      "autoconnect", in: "Sources/Signals/Operators/MultipleSubscribers/Multicast/Autoconnect.swift")
     let upstream = CountingSignal(PassthroughSignal<String, Never>())
     let input = try m.hot(diagram.inputs[0])
     let forwarding = input.observe { upstream.subject.send($0) }

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("output-in", in: "Sources/Signals/Operators/OutputIn.swift")
+    let diagram = try DocDiagram("output-in", in: "Sources/Signals/Operators/Selecting/OutputIn.swift")
     try expectMarbles(m, try m.hot(diagram.inputs[0]).output(in: 1...2), diagram.output)
   }
 

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("pairwise", in: "Sources/Signals/Operators/Scanning/Pairwise.swift")
+    let diagram = try DocDiagram("pairwise", in: "Sources/Signals/Operators/Mapping/Pairwise.swift")
     let pairs = try m.hot(diagram.inputs[0]).pairwise().map { $0 + $1 }
     try expectMarbles(m, pairs, diagram.output, values: ["x": "ab", "y": "bc"])
   }

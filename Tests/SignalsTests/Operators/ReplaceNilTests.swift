@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("replace-nil", in: "Sources/Signals/Operators/ReplaceNil.swift")
+    let diagram = try DocDiagram("replace-nil", in: "Sources/Signals/Operators/Mapping/ReplaceNil.swift")
     let input = try m.hot(diagram.inputs[0], values: ["a": "a", "n": nil, "b": "b"] as [Character: String?])
     try expectMarbles(m, input.replaceNil(with: "z"), diagram.output)
   }

@@ -7,7 +7,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("retry-delay", in: "Sources/Signals/Operators/RetryWithDelay/RetryWithDelay.swift")
+    let diagram = try DocDiagram(
+      "retry-delay", in: "Sources/Signals/Operators/HandlingErrors/RetryWithDelay/RetryWithDelay.swift")
     let attempt = try m.cold(diagram.inputs[0], error: TestError(1))
     try expectMarbles(
       m, attempt.retry(2, delay: .fixed(m.frames(2)), scheduler: m.scheduler), diagram.output, error: TestError(1))

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("share-replay", in: "Sources/Signals/Operators/Share/Share.swift")
+    let diagram = try DocDiagram("share-replay", in: "Sources/Signals/Operators/MultipleSubscribers/Share/Share.swift")
     let shared = try m.hot(diagram.inputs[0]).share(replay: 2)
     let late = SignalRecorder<String, Never>(scheduler: m.scheduler)
     let lateToken = Locked<SignalSubscription?>(nil)

@@ -8,7 +8,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("subscribe-on", in: "Sources/Signals/Operators/SubscribeOn/SubscribeOn.swift")
+    let diagram = try DocDiagram(
+      "subscribe-on", in: "Sources/Signals/Operators/SpecifyingSchedulers/SubscribeOn/SubscribeOn.swift")
     let input = try m.cold(diagram.inputs[0])
     try expectMarbles(m, input.subscribe(on: m.scheduler), diagram.output)
   }

@@ -70,7 +70,7 @@ import Testing
 
   // MARK: The documented diagrams
 
-  static let source = "Sources/Signals/Operators/Throttle/Throttle.swift"
+  static let source = "Sources/Signals/Operators/ControllingTiming/Throttle/Throttle.swift"
 
   @Test func theDocumentedModesAreWhatTheOperatorDoes() throws {
     let diagram = try DocDiagram("throttle-modes", in: Self.source)

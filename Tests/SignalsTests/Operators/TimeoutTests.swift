@@ -164,7 +164,7 @@ import Testing
 // MARK: The documented diagrams, and the first value only (RxJS's timeout({ first, each }))
 
 extension TimeoutTests {
-  static let source = "Sources/Signals/Operators/Timeout/Timeout.swift"
+  static let source = "Sources/Signals/Operators/ControllingTiming/Timeout/Timeout.swift"
 
   @Test func theDocumentedTimeoutIsWhatTheOperatorDoes() throws {
     let diagram = try DocDiagram("timeout", in: Self.source)

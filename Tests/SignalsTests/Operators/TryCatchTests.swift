@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-catch", in: "Sources/Signals/Operators/TryCatch.swift")
+    let diagram = try DocDiagram("try-catch", in: "Sources/Signals/Operators/HandlingErrors/TryCatch.swift")
     let fallback = try m.cold(try diagram.lane("fallback"), error: TestError(2))
     let upstream = try m.hot(try diagram.lane("upstream"), error: TestError(1))
     try expectMarbles(m, upstream.tryCatch { (_) throws(TestError) in fallback }, diagram.output)

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-compact-map", in: "Sources/Signals/Operators/TryCompactMap.swift")
+    let diagram = try DocDiagram("try-compact-map", in: "Sources/Signals/Operators/Filtering/TryCompactMap.swift")
     let input = try m.hot(diagram.inputs[0], error: TestError(1))
     let numbers = input.tryCompactMap { (line) throws(TestError) -> Int? in
       if line == "x" { throw TestError(1) }

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-filter", in: "Sources/Signals/Operators/TryFilter.swift")
+    let diagram = try DocDiagram("try-filter", in: "Sources/Signals/Operators/Filtering/TryFilter.swift")
     var values = digitValues
     values["x"] = -1
     let input = try m.hot(diagram.inputs[0], values: values, error: TestError(1))

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-first-where", in: "Sources/Signals/Operators/Matching/TryFirst.swift")
+    let diagram = try DocDiagram("try-first-where", in: "Sources/Signals/Operators/Selecting/TryFirst.swift")
     let input = try m.hot(diagram.inputs[0], values: digitValues)
     let firstEven = input.tryFirst { (value) throws(Never) in value.isMultiple(of: 2) }
     try expectMarbles(m, firstEven, diagram.output, values: digitValues)

@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-last-where", in: "Sources/Signals/Operators/Reducing/TryLast.swift")
+    let diagram = try DocDiagram("try-last-where", in: "Sources/Signals/Operators/Selecting/TryLast.swift")
     let input = try m.hot(diagram.inputs[0], values: digitValues)
     let lastEven = input.tryLast { (value) throws(Never) in value.isMultiple(of: 2) }
     try expectMarbles(m, lastEven, diagram.output, values: digitValues)

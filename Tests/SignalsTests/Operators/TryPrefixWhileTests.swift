@@ -7,7 +7,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-prefix-while", in: "Sources/Signals/Operators/TryPrefixWhile.swift")
+    let diagram = try DocDiagram(
+      "try-prefix-while", in: "Sources/Signals/Operators/SequenceOperations/TryPrefixWhile.swift")
     let input = try m.hot(diagram.inputs[0], values: digitValues)
     try expectMarbles(
       m, input.tryPrefix { (value) throws(Never) in value < 3 }, diagram.output, values: digitValues)

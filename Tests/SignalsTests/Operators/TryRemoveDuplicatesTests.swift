@@ -8,7 +8,7 @@ import Testing
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
     let diagram = try DocDiagram(
-      "try-remove-duplicates", in: "Sources/Signals/Operators/Scanning/TryRemoveDuplicates.swift")
+      "try-remove-duplicates", in: "Sources/Signals/Operators/Filtering/TryRemoveDuplicates.swift")
     let input = try m.hot(diagram.inputs[0], error: TestError(1))
     let changes = input.tryRemoveDuplicates { (last, value) throws(TestError) in
       if value == "x" { throw TestError(1) }

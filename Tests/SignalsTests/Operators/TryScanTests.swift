@@ -7,7 +7,7 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("try-scan", in: "Sources/Signals/Operators/Scanning/TryScan.swift")
+    let diagram = try DocDiagram("try-scan", in: "Sources/Signals/Operators/Mapping/TryScan.swift")
     let input = try m.hot(diagram.inputs[0], values: digitValues, error: TestError(0))
     let sums = input.tryScan(0) { (total: Int, value: Int) throws(TestError) in
       guard value != 0 else { throw TestError(0) }

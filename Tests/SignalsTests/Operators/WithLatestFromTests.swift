@@ -8,7 +8,7 @@ import Testing
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
     let diagram = try DocDiagram(
-      "with-latest-from", in: "Sources/Signals/Operators/WithLatestFrom/WithLatestFrom.swift")
+      "with-latest-from", in: "Sources/Signals/Operators/Combining/WithLatestFrom/WithLatestFrom.swift")
     let upstream = try m.hot(diagram.inputs[0])
     let other = try m.hot(diagram.inputs[1])
     try expectMarbles(m, upstream.withLatestFrom(other), diagram.output)
@@ -106,7 +106,7 @@ import Testing
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
     let diagram = try DocDiagram(
-      "drop-until-output", in: "Sources/Signals/Operators/DropUntilOutput/DropUntilOutput.swift")
+      "drop-until-output", in: "Sources/Signals/Operators/SequenceOperations/DropUntilOutput/DropUntilOutput.swift")
     let upstream = try m.hot(diagram.inputs[0])
     let trigger = try m.hot(diagram.inputs[1])
     try expectMarbles(m, upstream.drop(untilOutputFrom: trigger), diagram.output)

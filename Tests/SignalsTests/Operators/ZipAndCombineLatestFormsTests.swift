@@ -7,14 +7,14 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedZipIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("zip-transform", in: "Sources/Signals/Operators/Zip/ZipForms.swift")
+    let diagram = try DocDiagram("zip-transform", in: "Sources/Signals/Operators/Combining/Zip/ZipForms.swift")
     let zipped = try m.hot(try diagram.lane("upstream")).zip(try m.hot(try diagram.lane("other"))) { $0 + $1 }
     try expectMarbles(m, zipped, diagram.output, values: ["x": "a1", "y": "b2"])
   }
 
   @Test func theDocumentedCombineLatestIsWhatTheOperatorDoes() throws {
     let diagram = try DocDiagram(
-      "combine-latest-transform", in: "Sources/Signals/Operators/CombineLatest/CombineLatestForms.swift")
+      "combine-latest-transform", in: "Sources/Signals/Operators/Combining/CombineLatest/CombineLatestForms.swift")
     let upstream = try m.hot(try diagram.lane("upstream"))
     let combined = upstream.combineLatest(try m.hot(try diagram.lane("other"))) { $0 + $1 }
     try expectMarbles(m, combined, diagram.output, values: ["x": "a1", "y": "b1", "z": "b2"])
@@ -91,7 +91,8 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
-    let diagram = try DocDiagram("merge-with-others", in: "Sources/Signals/Operators/Merge/MergeWithOthers.swift")
+    let diagram = try DocDiagram(
+      "merge-with-others", in: "Sources/Signals/Operators/Combining/Merge/MergeWithOthers.swift")
     let taps = try m.hot(try diagram.lane("taps"))
     let merged = try m.hot(try diagram.lane("upstream")).merge(with: taps.map { $0 })
     try expectMarbles(m, merged, diagram.output)
