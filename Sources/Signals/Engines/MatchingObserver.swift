@@ -5,7 +5,6 @@
 // upstream once the answer is sent.
 
 /// What a value decides for an operator of the matching family.
-@usableFromInline
 protocol MatchingStep: Sendable {
   associatedtype Input: Sendable
   associatedtype Output: Sendable
@@ -21,16 +20,14 @@ protocol MatchingStep: Sendable {
 
 /// Runs a ``MatchingStep`` on the values of one subscription: the first answer is sent, then `finished`,
 /// and the upstream is released. A failure before the answer passes through, as in Combine.
-@usableFromInline
 struct MatchingObserver<Downstream: SignalObserver, Step: MatchingStep, UpstreamFailure: Error>: SignalObserver
 where Step.Output == Downstream.Input, Step.Failure == Downstream.Failure {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let step: Step
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let finishGuard: TrailingFinishGuard?
+  let step: Step
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
 
-  @inlinable
   init(
     downstream: Downstream, step: Step, mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure,
     finishGuard: TrailingFinishGuard?
@@ -41,7 +38,6 @@ where Step.Output == Downstream.Input, Step.Failure == Downstream.Failure {
     self.mapFailure = mapFailure
   }
 
-  @inlinable
   func receive(_ event: Event<Step.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):
@@ -73,8 +69,6 @@ extension Signal {
   /// Subscribes `observer` to the answer `step` decides over this signal's values (see `MatchingObserver`).
   ///
   /// Always inlined, as `subscribe(_:reducing:mapFailure:)` is.
-  @inlinable
-  @inline(__always)
   func subscribe<Observer: SignalObserver, Step: MatchingStep>(
     _ observer: Observer, matching step: Step, mapFailure: @escaping @Sendable (Failure) -> Observer.Failure
   ) -> SignalSubscription

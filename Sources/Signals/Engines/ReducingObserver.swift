@@ -4,7 +4,6 @@
 // `ReducingObserver` runs the step for every subscription, with the state in one `Locked`.
 
 /// What an operator of the reducing family does with each value, and what it sends at the end.
-@usableFromInline
 protocol ReducingStep: Sendable {
   associatedtype Input: Sendable
   associatedtype Output: Sendable
@@ -23,17 +22,15 @@ protocol ReducingStep: Sendable {
 
 /// Runs a ``ReducingStep`` on each value of one subscription, and sends its result, then `finished`, when
 /// the upstream finishes. A failure passes through and the state is not sent, as in Combine.
-@usableFromInline
 struct ReducingObserver<Downstream: SignalObserver, Step: ReducingStep, UpstreamFailure: Error>: SignalObserver
 where Step.Output == Downstream.Input, Step.Failure == Downstream.Failure {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let step: Step
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
-  @usableFromInline let state: Locked<Step.State>
+  let finishGuard: TrailingFinishGuard?
+  let step: Step
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let state: Locked<Step.State>
 
-  @inlinable
   init(
     downstream: Downstream, step: Step, mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure,
     finishGuard: TrailingFinishGuard?
@@ -45,7 +42,6 @@ where Step.Output == Downstream.Input, Step.Failure == Downstream.Failure {
     self.state = Locked(step.initialState)
   }
 
-  @inlinable
   func receive(_ event: Event<Step.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):
@@ -75,8 +71,6 @@ extension Signal {
   /// Subscribes `observer` to the result of `step` over this signal's values (see `ReducingObserver`).
   ///
   /// Always inlined: shared by several operators, it subscribes an upstream (the Engines article, rule 10).
-  @inlinable
-  @inline(__always)
   func subscribe<Observer: SignalObserver, Step: ReducingStep>(
     _ observer: Observer, reducing step: Step, mapFailure: @escaping @Sendable (Failure) -> Observer.Failure
   ) -> SignalSubscription

@@ -4,7 +4,6 @@
 // for every subscription, with the state in one `Locked` (the Engines article, rule 1).
 
 /// What an operator of the scanning family does with each value.
-@usableFromInline
 protocol ScanningStep: Sendable {
   associatedtype Input: Sendable
   associatedtype Output: Sendable
@@ -20,15 +19,13 @@ protocol ScanningStep: Sendable {
 }
 
 /// Runs a ``ScanningStep`` on each value of one subscription; terminal events pass through.
-@usableFromInline
 struct ScanningObserver<Downstream: SignalObserver, Step: ScanningStep, UpstreamFailure: Error>: SignalObserver
 where Step.Output == Downstream.Input, Step.Failure == Downstream.Failure {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let step: Step
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
-  @usableFromInline let state: Locked<Step.State>
+  let downstream: Downstream
+  let step: Step
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let state: Locked<Step.State>
 
-  @inlinable
   init(downstream: Downstream, step: Step, mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure) {
     self.downstream = downstream
     self.step = step
@@ -36,7 +33,6 @@ where Step.Output == Downstream.Input, Step.Failure == Downstream.Failure {
     self.state = Locked(step.initialState)
   }
 
-  @inlinable
   func receive(_ event: Event<Step.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):

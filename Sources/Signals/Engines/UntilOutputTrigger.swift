@@ -1,6 +1,5 @@
 /// The state machine of an operator whose second upstream is a trigger (`prefix(untilOutputFrom:)`,
 /// `drop(untilOutputFrom:)`): the trigger's slot key and the step its events take.
-@usableFromInline
 protocol UntilOutputMachine: FanInMachine {
   /// The slot key of the trigger.
   static var triggerKey: UInt64 { get }
@@ -11,14 +10,12 @@ protocol UntilOutputMachine: FanInMachine {
 }
 
 /// Receives the trigger's events and hands them to the machine's rule.
-@usableFromInline
 struct UntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Signal, Machine: UntilOutputMachine>:
   FanInObserver
 {
-  @usableFromInline let fanIn: FanIn<Downstream, Machine>
-  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Downstream.Failure
+  let fanIn: FanIn<Downstream, Machine>
+  let triggerFailure: @Sendable (Trigger.Failure) -> Downstream.Failure
 
-  @inlinable
   init(
     fanIn: FanIn<Downstream, Machine>,
     triggerFailure: @escaping @Sendable (Trigger.Failure) -> Downstream.Failure
@@ -27,10 +24,8 @@ struct UntilOutputTriggerObserver<Downstream: SignalObserver, Trigger: Signal, M
     self.triggerFailure = triggerFailure
   }
 
-  @inlinable
   var key: UInt64 { Machine.triggerKey }
 
-  @inlinable
   func receive(_ event: Event<Trigger.Output, Trigger.Failure>) -> SignalControl {
     let completion: SignalCompletion<Downstream.Failure>?
     switch event {

@@ -35,7 +35,7 @@ public struct MeasureIntervalSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
   /// The scheduler whose clock measures.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
 
   /// Creates the signal; prefer ``Signal/measureInterval(using:)``.
   public init(upstream: Upstream, scheduler: some SignalScheduler) {
@@ -44,7 +44,6 @@ public struct MeasureIntervalSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer`: the first interval starts now.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -53,21 +52,18 @@ public struct MeasureIntervalSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription clock of `measureInterval`: when the previous value came.
-@usableFromInline
 final class MeasureIntervalObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
 where Downstream.Input == Duration {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let clock: SchedulerReference
-  @usableFromInline let previous: Locked<SignalInstant>
+  let downstream: Downstream
+  let clock: SchedulerReference
+  let previous: Locked<SignalInstant>
 
-  @inlinable
   init(downstream: Downstream, clock: SchedulerReference) {
     self.downstream = downstream
     self.clock = clock
     self.previous = Locked(clock.now)
   }
 
-  @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value:

@@ -27,7 +27,6 @@ extension Signal {
   ///     as in `handleEvents`).
   ///   - receiveOutput: Called with each value, before the value is passed on.
   ///   - receiveCompletion: Called with the terminal event, before it is passed on.
-  @inlinable
   public consuming func breakpoint(
     receiveSubscription: (@Sendable () -> Bool)? = nil,
     receiveOutput: (@Sendable (Output) -> Bool)? = nil,
@@ -46,7 +45,6 @@ extension Signal {
   /// unchanged.
   ///
   /// As in Combine, and for debugging only: without a debugger attached, `SIGTRAP` ends the process.
-  @inlinable
   public consuming func breakpointOnError() -> HandleEventsSignal<Self> {
     breakpoint(receiveCompletion: { $0.error != nil })
   }

@@ -17,7 +17,6 @@ extension Signal {
   ///     event: its subscription is cancelled or released, or it answers
   ///     ``SignalControl/stop`` (as `prefix` and `first` do). Not called after
   ///     a terminal event.
-  @inlinable
   public consuming func handleEvents(
     receiveSubscription: (@Sendable () -> Void)? = nil,
     receiveValue: (@Sendable (Output) -> Void)? = nil,
@@ -49,7 +48,6 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
   public let receiveCancel: (@Sendable () -> Void)?
 
   /// Creates the signal; prefer ``Signal/handleEvents(receiveSubscription:receiveValue:receiveCompletion:receiveCancel:)``.
-  @inlinable
   public init(
     upstream: Upstream, receiveSubscription: (@Sendable () -> Void)?, receiveValue: (@Sendable (Output) -> Void)?,
     receiveCompletion: (@Sendable (SignalCompletion<Failure>) -> Void)?, receiveCancel: (@Sendable () -> Void)?
@@ -62,7 +60,6 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer`, calling the closures on the way.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     receiveSubscription?()
@@ -79,25 +76,12 @@ public struct HandleEventsSignal<Upstream: Signal>: Signal {
   }
 }
 
-@usableFromInline
 struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let receiveValue: (@Sendable (Downstream.Input) -> Void)?
-  @usableFromInline let receiveCompletion: (@Sendable (SignalCompletion<Downstream.Failure>) -> Void)?
-  @usableFromInline let cancelHook: HandleEventsCancelHook?
+  let downstream: Downstream
+  let receiveValue: (@Sendable (Downstream.Input) -> Void)?
+  let receiveCompletion: (@Sendable (SignalCompletion<Downstream.Failure>) -> Void)?
+  let cancelHook: HandleEventsCancelHook?
 
-  @inlinable
-  init(
-    downstream: Downstream, receiveValue: (@Sendable (Downstream.Input) -> Void)?,
-    receiveCompletion: (@Sendable (SignalCompletion<Downstream.Failure>) -> Void)?, cancelHook: HandleEventsCancelHook?
-  ) {
-    self.downstream = downstream
-    self.receiveValue = receiveValue
-    self.receiveCompletion = receiveCompletion
-    self.cancelHook = cancelHook
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):
@@ -119,29 +103,24 @@ struct HandleEventsObserver<Downstream: SignalObserver>: SignalObserver {
 
 /// Fires `receiveCancel` at most once, unless a terminal event came first, and holds the upstream
 /// subscription to cancel with it; its handle does both.
-@usableFromInline
 struct HandleEventsCancelHook: SubscriptionCore {
-  @usableFromInline
   struct State: Sendable {
-    @usableFromInline var onCancel: (@Sendable () -> Void)?
-    @usableFromInline var upstream: SignalSubscriptionHandle?
-    @usableFromInline var isDone = false
+    var onCancel: (@Sendable () -> Void)?
+    var upstream: SignalSubscriptionHandle?
+    var isDone = false
 
-    @usableFromInline
     init(onCancel: @escaping @Sendable () -> Void) {
       self.onCancel = onCancel
     }
   }
 
-  @usableFromInline let state: Locked<State>
+  let state: Locked<State>
 
-  @usableFromInline
   init(_ onCancel: @escaping @Sendable () -> Void) {
     state = Locked(State(onCancel: onCancel))
   }
 
   /// A terminal event is passing: the hook will not fire.
-  @usableFromInline
   func disarm() {
     // Into locals (the Engines article, rule 5).
     var onCancel: (@Sendable () -> Void)?
@@ -155,13 +134,11 @@ struct HandleEventsCancelHook: SubscriptionCore {
   }
 
   /// The downstream stopped: fire the hook once, then cancel the upstream.
-  @usableFromInline
   func cancel() {
     Self.cancel(state)
   }
 
   /// The downstream cancelled or stopped: fire the hook once, then cancel the upstream.
-  @usableFromInline
   static func cancel(_ state: Locked<State>) {
     var onCancel: (@Sendable () -> Void)?
     var upstream: SignalSubscriptionHandle?
@@ -181,10 +158,8 @@ extension HandleEventsObserver: ForwardingObserver {}
 extension HandleEventsObserver: EngineObserver where Downstream: EngineObserver {}
 
 extension HandleEventsCancelHook.State: OneUpstreamState {
-  @inlinable
   var keepsUpstream: Bool { !isDone }
 
-  @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     HandleEventsCancelHook.cancel(state)
   }

@@ -7,7 +7,6 @@ extension Signal {
   /// ```swift
   /// let numbers = lines.compactMap { Int($0) }  // 1, 3: drops the lines that are not numbers
   /// ```
-  @inlinable
   public consuming func compactMap<T: Sendable>(_ transform: @escaping @Sendable (Output) -> T?) -> CompactMapSignal<
     Self, T
   > {
@@ -26,33 +25,22 @@ public struct CompactMapSignal<Upstream: Signal, Output: Sendable>: Signal {
   public let transform: @Sendable (Upstream.Output) -> Output?
 
   /// Creates the signal; prefer ``Signal/compactMap(_:)``.
-  @inlinable
   public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) -> Output?) {
     self.upstream = upstream
     self.transform = transform
   }
 
   /// Subscribes `observer` to the non-`nil` transformed values.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(CompactMapObserver(downstream: observer, transform: transform))
   }
 }
 
-@usableFromInline
 struct CompactMapObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let transform: @Sendable (Input) -> Downstream.Input?
+  let downstream: Downstream
+  let transform: @Sendable (Input) -> Downstream.Input?
 
-  @inlinable
-  init(downstream: Downstream, transform: @escaping @Sendable (Input) -> Downstream.Input?) {
-    self.downstream = downstream
-    self.transform = transform
-  }
-
-  @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):
@@ -68,6 +56,5 @@ extension CompactMapSignal: HandsOverSubscription where Upstream: HandsOverSubsc
 extension CompactMapObserver: ForwardingObserver {}
 extension CompactMapObserver: EngineObserver where Downstream: EngineObserver {
   /// Stateless: a late `finished` does to it what it does to its downstream.
-  @inlinable
   static var lateFinish: LateFinish { Downstream.lateFinish }
 }

@@ -9,7 +9,6 @@ extension Signal {
   /// ```
   ///
   /// Values pass through unchanged; a failure passes through (no replacement).
-  @inlinable
   public consuming func replaceEmpty(with output: Output) -> ReplaceEmptySignal<Self> {
     ReplaceEmptySignal(upstream: self, output: output)
   }
@@ -28,15 +27,12 @@ public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
   public let output: Output
 
   /// Creates the signal; prefer ``Signal/replaceEmpty(with:)``.
-  @inlinable
   public init(upstream: Upstream, output: Output) {
     self.upstream = upstream
     self.output = output
   }
 
   /// Subscribes `observer`, remembering whether a value passed.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(ReplaceEmptyObserver(downstream: observer, output: output))
@@ -44,20 +40,17 @@ public struct ReplaceEmptySignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription flag of `replaceEmpty(with:)`.
-@usableFromInline
 final class ReplaceEmptyObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let output: Downstream.Input
-  @usableFromInline let sawValue: Locked<Bool>
+  let downstream: Downstream
+  let output: Downstream.Input
+  let sawValue: Locked<Bool>
 
-  @inlinable
   init(downstream: Downstream, output: Downstream.Input) {
     self.downstream = downstream
     self.output = output
     self.sawValue = Locked(false)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value:

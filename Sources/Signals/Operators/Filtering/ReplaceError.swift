@@ -11,7 +11,6 @@ extension Signal {
   ///
   /// Values and `finished` pass through unchanged; the error itself is dropped
   /// (use ``Signal/catch(_:)`` to look at it).
-  @inlinable
   public consuming func replaceError(with output: Output) -> ReplaceErrorSignal<Self> {
     ReplaceErrorSignal(upstream: self, output: output)
   }
@@ -30,15 +29,12 @@ public struct ReplaceErrorSignal<Upstream: Signal>: Signal {
   public let output: Output
 
   /// Creates the signal; prefer ``Signal/replaceError(with:)``.
-  @inlinable
   public init(upstream: Upstream, output: Output) {
     self.upstream = upstream
     self.output = output
   }
 
   /// Subscribes `observer`; a failure reaches it as ``output`` then `finished`.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -46,19 +42,16 @@ public struct ReplaceErrorSignal<Upstream: Signal>: Signal {
   }
 }
 
-@usableFromInline
 struct ReplaceErrorObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver
 where Downstream.Failure == Never {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let output: Downstream.Input
+  let downstream: Downstream
+  let output: Downstream.Input
 
-  @inlinable
   init(downstream: Downstream, output: Downstream.Input, upstreamFailure: UpstreamFailure.Type) {
     self.downstream = downstream
     self.output = output
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value): return downstream.receive(.value(value))

@@ -22,7 +22,6 @@ extension Signal {
   ///
   /// When the closure throws, the error is sent downstream and the upstream subscription is released;
   /// terminal events pass through.
-  @inlinable
   public consuming func tryCompactMap<T: Sendable>(
     _ transform: @escaping @Sendable (Output) throws(Failure) -> T?
   ) -> TryCompactMapSignal<Self, T, Failure> {
@@ -34,7 +33,6 @@ extension Signal {
   ///
   /// Chosen when the closure throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryCompactMap<T: Sendable>(
     _ transform: @escaping @Sendable (Output) throws -> T?
   ) -> TryCompactMapSignal<Self, T, any Error> {
@@ -49,21 +47,9 @@ public struct TryCompactMapSignal<Upstream: Signal, Output: Sendable, Failure: E
   public let upstream: Upstream
   /// The transformation; `nil` results are dropped, and a thrown error ends the signal.
   public let transform: @Sendable (Upstream.Output) throws(Failure) -> Output?
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) throws(Failure) -> Output?,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.transform = transform
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the non-`nil` results.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryCompactMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
@@ -71,23 +57,11 @@ public struct TryCompactMapSignal<Upstream: Signal, Output: Sendable, Failure: E
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.
-@usableFromInline
 struct TryCompactMapObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailure: Error>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input?
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let downstream: Downstream
+  let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input?
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
 
-  @inlinable
-  init(
-    downstream: Downstream, transform: @escaping @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input?,
-    mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure
-  ) {
-    self.downstream = downstream
-    self.transform = transform
-    self.mapFailure = mapFailure
-  }
-
-  @inlinable
   func receive(_ event: Event<Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):

@@ -10,7 +10,6 @@ extension Signal {
   /// The predicate throws the upstream's own failure type here (typed throws), so the failure type is
   /// kept, as with ``Signal/tryMap(_:)->TryMapSignal<Self,T,Self.Failure>``. When it throws, the error is
   /// sent downstream and the upstream subscription is released; terminal events pass through.
-  @inlinable
   public consuming func tryFilter(
     _ isIncluded: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> TryFilterSignal<Self, Failure> {
@@ -22,7 +21,6 @@ extension Signal {
   ///
   /// Chosen when the predicate throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryFilter(
     _ isIncluded: @escaping @Sendable (Output) throws -> Bool
   ) -> TryFilterSignal<Self, any Error> {
@@ -40,21 +38,9 @@ public struct TryFilterSignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// The predicate; a thrown error ends the signal.
   public let isIncluded: @Sendable (Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, isIncluded: @escaping @Sendable (Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.isIncluded = isIncluded
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the values that pass the predicate.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryFilterObserver(downstream: observer, isIncluded: isIncluded, mapFailure: mapFailure))
@@ -62,23 +48,11 @@ public struct TryFilterSignal<Upstream: Signal, Failure: Error>: Signal {
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.
-@usableFromInline
 struct TryFilterObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let isIncluded: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let downstream: Downstream
+  let isIncluded: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
 
-  @inlinable
-  init(
-    downstream: Downstream, isIncluded: @escaping @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool,
-    mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure
-  ) {
-    self.downstream = downstream
-    self.isIncluded = isIncluded
-    self.mapFailure = mapFailure
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):

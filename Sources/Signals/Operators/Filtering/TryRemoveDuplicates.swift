@@ -11,7 +11,6 @@ extension Signal {
   /// the first value is always emitted (the predicate is not asked about it). The predicate throws the
   /// upstream's own failure type here (typed throws), so the failure type is kept. When it throws, the
   /// error is sent downstream and the upstream subscription is released; terminal events pass through.
-  @inlinable
   public consuming func tryRemoveDuplicates(
     by predicate: @escaping @Sendable (Output, Output) throws(Failure) -> Bool
   ) -> TryRemoveDuplicatesSignal<Self, Failure> {
@@ -23,7 +22,6 @@ extension Signal {
   ///
   /// Chosen when the predicate throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryRemoveDuplicates(
     by predicate: @escaping @Sendable (Output, Output) throws -> Bool
   ) -> TryRemoveDuplicatesSignal<Self, any Error> {
@@ -42,21 +40,9 @@ public struct TryRemoveDuplicatesSignal<Upstream: Signal, Failure: Error>: Signa
   /// Returns `true` when the second value duplicates the first (the last emitted); a thrown error ends the
   /// signal.
   public let predicate: @Sendable (Output, Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Output, Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer`, remembering the last value emitted to it.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -67,19 +53,11 @@ public struct TryRemoveDuplicatesSignal<Upstream: Signal, Failure: Error>: Signa
 }
 
 /// `tryRemoveDuplicates(by:)`'s step: the state is the last value emitted.
-@usableFromInline
 struct TryRemoveDuplicatesStep<Input: Sendable, Failure: Error>: ScanningStep {
-  @usableFromInline let predicate: @Sendable (Input, Input) throws(Failure) -> Bool
+  let predicate: @Sendable (Input, Input) throws(Failure) -> Bool
 
-  @inlinable
-  init(predicate: @escaping @Sendable (Input, Input) throws(Failure) -> Bool) {
-    self.predicate = predicate
-  }
-
-  @inlinable
   var initialState: Input? { nil }
 
-  @inlinable
   func receive(_ value: Input, state: inout Input?) throws(Failure) -> Input? {
     if let last = state, try predicate(last, value) { return nil }
     state = value

@@ -19,7 +19,6 @@ extension Signal {
   /// ```swift
   /// let intro = bundledIntro.assertNoFailure("bundled intro")  // Signal<String, Never>
   /// ```
-  @inlinable
   public consuming func assertNoFailure(
     _ prefix: String = "", file: StaticString = #file, line: UInt = #line
   ) -> AssertNoFailureSignal<Self> {
@@ -44,7 +43,6 @@ public struct AssertNoFailureSignal<Upstream: Signal>: Signal {
   public let line: UInt
 
   /// Creates the signal; prefer ``Signal/assertNoFailure(_:file:line:)``.
-  @inlinable
   public init(upstream: Upstream, prefix: String, file: StaticString, line: UInt) {
     self.upstream = upstream
     self.prefix = prefix
@@ -53,8 +51,6 @@ public struct AssertNoFailureSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the values and `finished`.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -62,23 +58,13 @@ public struct AssertNoFailureSignal<Upstream: Signal>: Signal {
   }
 }
 
-@usableFromInline
 struct AssertNoFailureObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver
 where Downstream.Failure == Never {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let prefix: String
-  @usableFromInline let file: StaticString
-  @usableFromInline let line: UInt
+  let downstream: Downstream
+  let prefix: String
+  let file: StaticString
+  let line: UInt
 
-  @inlinable
-  init(downstream: Downstream, prefix: String, file: StaticString, line: UInt) {
-    self.downstream = downstream
-    self.prefix = prefix
-    self.file = file
-    self.line = line
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):

@@ -15,7 +15,6 @@ extension Signal {
   /// observer is subscribed to the returned signal, whose events (including its
   /// own failure) pass through. Cancelling cancels whichever of the two is
   /// current, also while the switch is in progress; nothing is delivered after.
-  @inlinable
   public consuming func `catch`<NewSignal: Signal>(
     _ handler: @escaping @Sendable (Failure) -> NewSignal
   ) -> CatchSignal<Self, NewSignal> where NewSignal.Output == Output {
@@ -36,14 +35,12 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
   public let handler: @Sendable (Upstream.Failure) -> NewSignal
 
   /// Creates the signal; prefer ``Signal/catch(_:)``.
-  @inlinable
   public init(upstream: Upstream, handler: @escaping @Sendable (Upstream.Failure) -> NewSignal) {
     self.upstream = upstream
     self.handler = handler
   }
 
   /// Subscribes `observer` to the upstream, and to the fallback after a failure.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(context: CatchContext(downstream: observer, handler: handler))
@@ -57,19 +54,11 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
 }
 
 /// A `catch` subscription's context, and its rule: a failure of the upstream switches to the fallback.
-@usableFromInline
 struct CatchContext<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: UpstreamSwitchContext
 where NewSignal.Output == Downstream.Input, NewSignal.Failure == Downstream.Failure {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let handler: @Sendable (UpstreamFailure) -> NewSignal
+  let downstream: Downstream
+  let handler: @Sendable (UpstreamFailure) -> NewSignal
 
-  @inlinable
-  init(downstream: Downstream, handler: @escaping @Sendable (UpstreamFailure) -> NewSignal) {
-    self.downstream = downstream
-    self.handler = handler
-  }
-
-  @inlinable
   static func receive(
     _ event: Event<Downstream.Input, UpstreamFailure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
   ) -> SignalControl {

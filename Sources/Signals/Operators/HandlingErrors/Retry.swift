@@ -21,7 +21,6 @@ extension Signal {
   /// - Precondition: `times >= 0`. A negative count is a programming error (it
   ///   reads as "retry forever" or "never" with equal right) and stops the
   ///   program with a "Signals: " message.
-  @inlinable
   public consuming func retry(_ times: Int) -> RetrySignal<Self> {
     precondition(times >= 0, "Signals: retry(_:) needs a count of at least 0, got \(times)")
     return RetrySignal(upstream: self, times: times)
@@ -41,7 +40,6 @@ public struct RetrySignal<Upstream: Signal>: Signal {
   public let times: Int
 
   /// Creates the signal; prefer ``Signal/retry(_:)``.
-  @inlinable
   public init(upstream: Upstream, times: Int) {
     precondition(times >= 0, "Signals: retry(_:) needs a count of at least 0, got \(times)")
     self.upstream = upstream
@@ -49,7 +47,6 @@ public struct RetrySignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the upstream, resubscribing on failure.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(
@@ -61,30 +58,20 @@ public struct RetrySignal<Upstream: Signal>: Signal {
 
 /// A `retry` subscription's context, and its rule: a failure subscribes the upstream again while attempts
 /// remain.
-@usableFromInline
 struct RetryContext<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchContext
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-  @usableFromInline typealias UpstreamFailure = Downstream.Failure
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let upstream: Upstream
-  @usableFromInline var remaining: Int
-
-  @inlinable
-  init(downstream: Downstream, upstream: Upstream, remaining: Int) {
-    self.downstream = downstream
-    self.upstream = upstream
-    self.remaining = remaining
-  }
+  typealias UpstreamFailure = Downstream.Failure
+  let downstream: Downstream
+  let upstream: Upstream
+  var remaining: Int
 
   /// Starts a new attempt (trampolined by the switch).
-  @inlinable
   static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Self>) {
     upstreamSwitch.switchTo { generation in
       upstream.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 
-  @inlinable
   static func receive(
     _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
   ) -> SignalControl {

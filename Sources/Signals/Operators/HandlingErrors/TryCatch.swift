@@ -29,7 +29,6 @@ extension Signal {
   /// Values and `finished` of the upstream pass through. On a failure, the upstream is released and
   /// `handler` is called with the error; the observer is then subscribed to the returned signal, whose
   /// events (including its own failure) pass through. Cancelling cancels whichever of the two is current.
-  @inlinable
   public consuming func tryCatch<NewSignal: Signal>(
     _ handler: @escaping @Sendable (Failure) throws(NewSignal.Failure) -> NewSignal
   ) -> TryCatchSignal<Self, NewSignal, NewSignal.Failure> where NewSignal.Output == Output {
@@ -41,7 +40,6 @@ extension Signal {
   ///
   /// Chosen when the handler throws errors of another type than the fallback's failure (an untyped
   /// `throws`). The fallback's own failure passes through as `any Error`.
-  @inlinable
   public consuming func tryCatch<NewSignal: Signal>(
     _ handler: @escaping @Sendable (Failure) throws -> NewSignal
   ) -> TryCatchSignal<Self, NewSignal, any Error> where NewSignal.Output == Output {
@@ -60,20 +58,9 @@ where NewSignal.Output == Upstream.Output {
   public let upstream: Upstream
   /// Builds the fallback from the upstream's error, or throws the error that ends the signal.
   public let handler: @Sendable (Upstream.Failure) throws(Failure) -> NewSignal
-  @usableFromInline let mapFailure: @Sendable (NewSignal.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, handler: @escaping @Sendable (Upstream.Failure) throws(Failure) -> NewSignal,
-    mapFailure: @escaping @Sendable (NewSignal.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.handler = handler
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (NewSignal.Failure) -> Failure
 
   /// Subscribes `observer` to the upstream, and to the fallback after a failure.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let context = TryCatchContext(downstream: observer, handler: handler, mapFailure: mapFailure)
@@ -89,24 +76,12 @@ where NewSignal.Output == Upstream.Output {
 
 /// A `tryCatch` subscription's context, and its rule: a failure of the upstream switches to the fallback
 /// the handler returns, or ends the operator with the error the handler throws.
-@usableFromInline
 struct TryCatchContext<Downstream: SignalObserver, UpstreamFailure: Error, NewSignal: Signal>: UpstreamSwitchContext
 where NewSignal.Output == Downstream.Input {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let handler: @Sendable (UpstreamFailure) throws(Downstream.Failure) -> NewSignal
-  @usableFromInline let mapFailure: @Sendable (NewSignal.Failure) -> Downstream.Failure
+  let downstream: Downstream
+  let handler: @Sendable (UpstreamFailure) throws(Downstream.Failure) -> NewSignal
+  let mapFailure: @Sendable (NewSignal.Failure) -> Downstream.Failure
 
-  @inlinable
-  init(
-    downstream: Downstream, handler: @escaping @Sendable (UpstreamFailure) throws(Downstream.Failure) -> NewSignal,
-    mapFailure: @escaping @Sendable (NewSignal.Failure) -> Downstream.Failure
-  ) {
-    self.downstream = downstream
-    self.handler = handler
-    self.mapFailure = mapFailure
-  }
-
-  @inlinable
   static func receive(
     _ event: Event<Downstream.Input, UpstreamFailure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
   ) -> SignalControl {

@@ -11,7 +11,6 @@ extension Signal where Failure == Never {
   /// ``Signal/materialize()``, as CombineExt's and RxSwift's `dematerialize()`. The terminal event releases
   /// the upstream, and whatever it sends afterwards is never delivered; an upstream that finishes without a
   /// terminal event finishes the result.
-  @inlinable
   public consuming func dematerialize<T: Sendable, E: Error>() -> DematerializeSignal<Self, T, E>
   where Output == Event<T, E> {
     DematerializeSignal(upstream: self)
@@ -25,14 +24,11 @@ where Upstream.Output == Event<Output, Failure>, Upstream.Failure == Never {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/dematerialize()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer` to the events the upstream's values describe.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(DematerializeObserver(downstream: observer))
@@ -40,16 +36,9 @@ where Upstream.Output == Event<Output, Failure>, Upstream.Failure == Never {
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.
-@usableFromInline
 struct DematerializeObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
 
-  @inlinable
-  init(downstream: Downstream) {
-    self.downstream = downstream
-  }
-
-  @inlinable
   func receive(_ event: Event<Event<Downstream.Input, Downstream.Failure>, Never>) -> SignalControl {
     switch event {
     case .value(let described):

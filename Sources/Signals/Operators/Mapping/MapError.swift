@@ -9,7 +9,6 @@ extension Signal {
   /// ```swift
   /// let content = download.mapError { IntroFailure.content($0) }  // Signal<[UInt8], IntroFailure>
   /// ```
-  @inlinable
   public consuming func mapError<E: Error>(_ transform: @escaping @Sendable (Failure) -> E) -> MapErrorSignal<Self, E> {
     MapErrorSignal(upstream: self, transform: transform)
   }
@@ -26,33 +25,22 @@ public struct MapErrorSignal<Upstream: Signal, Failure: Error>: Signal {
   public let transform: @Sendable (Upstream.Failure) -> Failure
 
   /// Creates the signal; prefer ``Signal/mapError(_:)``.
-  @inlinable
   public init(upstream: Upstream, transform: @escaping @Sendable (Upstream.Failure) -> Failure) {
     self.upstream = upstream
     self.transform = transform
   }
 
   /// Subscribes `observer`; a failure reaches it transformed.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(MapErrorObserver(downstream: observer, transform: transform))
   }
 }
 
-@usableFromInline
 struct MapErrorObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let transform: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let downstream: Downstream
+  let transform: @Sendable (UpstreamFailure) -> Downstream.Failure
 
-  @inlinable
-  init(downstream: Downstream, transform: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure) {
-    self.downstream = downstream
-    self.transform = transform
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value): return downstream.receive(.value(value))
@@ -66,6 +54,5 @@ extension MapErrorSignal: HandsOverSubscription where Upstream: HandsOverSubscri
 extension MapErrorObserver: ForwardingObserver {}
 extension MapErrorObserver: EngineObserver where Downstream: EngineObserver {
   /// Stateless: a late `finished` does to it what it does to its downstream.
-  @inlinable
   static var lateFinish: LateFinish { Downstream.lateFinish }
 }

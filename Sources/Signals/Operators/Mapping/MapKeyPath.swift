@@ -21,7 +21,6 @@ extension Signal {
   ///
   /// (An overload for one key path would make chains of closure `map`s slow to type-check.) After another
   /// `map` these fuse into it, as maps in a row do.
-  @inlinable
   public consuming func map<T0: Sendable, T1: Sendable>(
     _ keyPath0: KeyPath<Output, T0> & Sendable, _ keyPath1: KeyPath<Output, T1> & Sendable
   ) -> MapSignal<Self, (T0, T1)> {
@@ -29,7 +28,6 @@ extension Signal {
   }
 
   /// Emits the values of three key paths of each value, as a triple.
-  @inlinable
   public consuming func map<T0: Sendable, T1: Sendable, T2: Sendable>(
     _ keyPath0: KeyPath<Output, T0> & Sendable, _ keyPath1: KeyPath<Output, T1> & Sendable,
     _ keyPath2: KeyPath<Output, T2> & Sendable
@@ -40,7 +38,6 @@ extension Signal {
 
 extension MapSignal {
   /// Emits the values of two key paths of each transformed value, as a pair: one `map`, fused with this one.
-  @inlinable
   public consuming func map<T0: Sendable, T1: Sendable>(
     _ keyPath0: KeyPath<Output, T0> & Sendable, _ keyPath1: KeyPath<Output, T1> & Sendable
   ) -> MapSignal<Upstream, (T0, T1)> {
@@ -49,7 +46,6 @@ extension MapSignal {
 
   /// Emits the values of three key paths of each transformed value, as a triple: one `map`, fused with this
   /// one.
-  @inlinable
   public consuming func map<T0: Sendable, T1: Sendable, T2: Sendable>(
     _ keyPath0: KeyPath<Output, T0> & Sendable, _ keyPath1: KeyPath<Output, T1> & Sendable,
     _ keyPath2: KeyPath<Output, T2> & Sendable

@@ -19,7 +19,6 @@ extension Signal {
   /// let outcomes = load.materialize()  // Signal<Event<Int, LoadError>, Never>: errors as values
   /// let failures = outcomes.compactMap { $0.completion?.error }  // the error, if the load fails
   /// ```
-  @inlinable
   public consuming func materialize() -> MaterializeSignal<Self> {
     MaterializeSignal(upstream: self)
   }
@@ -36,13 +35,11 @@ public struct MaterializeSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/materialize()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer` to the upstream's events, as values.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -52,20 +49,12 @@ public struct MaterializeSignal<Upstream: Signal>: Signal {
 }
 
 // Stateless: after the terminal event, the upstream delivers nothing more.
-@usableFromInline
 struct MaterializeObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailure: Error>: SignalObserver
 where Downstream.Input == Event<Input, UpstreamFailure>, Downstream.Failure == Never {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
+  let finishGuard: TrailingFinishGuard?
 
-  @inlinable
-  init(downstream: Downstream, finishGuard: TrailingFinishGuard?) {
-    self.downstream = downstream
-    self.finishGuard = finishGuard
-  }
-
-  @inlinable
   func receive(_ event: Event<Input, UpstreamFailure>) -> SignalControl {
     guard downstream.receive(.value(event)) == .continue else { return .stop }
     guard event.isTerminal else { return .continue }

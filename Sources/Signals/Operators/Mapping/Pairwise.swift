@@ -19,7 +19,6 @@ extension Signal {
   /// ```
   ///
   /// Each subscription starts without a previous value. Terminal events pass through.
-  @inlinable
   public consuming func pairwise() -> PairwiseSignal<Self> {
     PairwiseSignal(upstream: self)
   }
@@ -36,14 +35,11 @@ public struct PairwiseSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/pairwise()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer`, remembering the last value.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(ScanningObserver(downstream: observer, step: PairwiseStep<Upstream.Output, Failure>()) { $0 })
@@ -51,15 +47,11 @@ public struct PairwiseSignal<Upstream: Signal>: Signal {
 }
 
 /// `pairwise()`'s step: the state is the previous value.
-@usableFromInline
 struct PairwiseStep<Input: Sendable, Failure: Error>: ScanningStep {
-  @inlinable
   init() {}
 
-  @inlinable
   var initialState: Input? { nil }
 
-  @inlinable
   func receive(_ value: Input, state previous: inout Input?) throws(Failure) -> (Input, Input)? {
     defer { previous = value }
     return previous.map { ($0, value) }

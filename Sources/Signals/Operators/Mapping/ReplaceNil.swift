@@ -8,7 +8,6 @@ extension Signal {
   ///
   /// Above, `n` is `nil`. A ``Signal/map(_:)-((Self.Output)->T)`` whose transformation is `value ?? output`, as in Combine;
   /// terminal events pass through.
-  @inlinable
   public consuming func replaceNil<T: Sendable>(with output: T) -> MapSignal<Self, T> where Output == T? {
     map { $0 ?? output }
   }

@@ -11,7 +11,6 @@ extension Signal {
   /// The first value is combined with `initialResult`; each emitted result is
   /// the accumulator for the next value. Each subscription starts again from
   /// `initialResult`. Terminal events pass through (nothing extra is emitted on finish).
-  @inlinable
   public consuming func scan<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) -> T
   ) -> ScanSignal<Self, T> {
@@ -32,7 +31,6 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
   public let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
 
   /// Creates the signal; prefer ``Signal/scan(_:_:)``.
-  @inlinable
   public init(
     upstream: Upstream, initialResult: Output,
     nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
@@ -43,8 +41,6 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
   }
 
   /// Subscribes `observer` with a fresh accumulator.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -53,13 +49,11 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
 }
 
 /// The per-subscription accumulator of `scan`.
-@usableFromInline
 final class ScanObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
-  @usableFromInline let accumulator: Locked<Downstream.Input>
+  let downstream: Downstream
+  let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
+  let accumulator: Locked<Downstream.Input>
 
-  @inlinable
   init(
     downstream: Downstream, initialResult: Downstream.Input,
     nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input
@@ -69,7 +63,6 @@ final class ScanObserver<Downstream: SignalObserver, Input: Sendable>: SignalObs
     self.accumulator = Locked(initialResult)
   }
 
-  @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):

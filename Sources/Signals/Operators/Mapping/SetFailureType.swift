@@ -9,7 +9,6 @@ extension Signal where Failure == Never {
   /// ```swift
   /// let progress = ticks.setFailureType(to: LoadError.self).combineLatest(loading)  // fails when loading fails
   /// ```
-  @inlinable
   public consuming func setFailureType<E: Error>(to failureType: E.Type) -> SetFailureTypeSignal<Self, E> {
     SetFailureTypeSignal(upstream: self)
   }
@@ -24,30 +23,20 @@ public struct SetFailureTypeSignal<Upstream: Signal, Failure: Error>: Signal whe
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/setFailureType(to:)``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer`; it receives the upstream's values and `finished`.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(SetFailureTypeObserver(downstream: observer))
   }
 }
 
-@usableFromInline
 struct SetFailureTypeObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
 
-  @inlinable
-  init(downstream: Downstream) {
-    self.downstream = downstream
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Never>) -> SignalControl {
     switch event {
     case .value(let value): return downstream.receive(.value(value))
@@ -60,6 +49,5 @@ extension SetFailureTypeSignal: HandsOverSubscription where Upstream: HandsOverS
 extension SetFailureTypeObserver: ForwardingObserver {}
 extension SetFailureTypeObserver: EngineObserver where Downstream: EngineObserver {
   /// Stateless: a late `finished` does to it what it does to its downstream.
-  @inlinable
   static var lateFinish: LateFinish { Downstream.lateFinish }
 }

@@ -19,7 +19,6 @@ extension Signal {
   ///
   /// When the closure throws, the error is sent downstream as ``Event/failed(_:)``
   /// and the upstream subscription is released; the upstream's own failure passes through.
-  @inlinable
   public consuming func tryMap<T: Sendable>(
     _ transform: @escaping @Sendable (Output) throws(Failure) -> T
   ) -> TryMapSignal<Self, T, Failure> {
@@ -31,7 +30,6 @@ extension Signal {
   /// Chosen when the closure throws errors of another type than the upstream's
   /// failure (an untyped `throws`). A thrown error ends the signal with that
   /// error; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryMap<T: Sendable>(
     _ transform: @escaping @Sendable (Output) throws -> T
   ) -> TryMapSignal<Self, T, any Error> {
@@ -45,44 +43,20 @@ public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: 
   public let upstream: Upstream
   /// The transformation; a thrown error ends the signal.
   public let transform: @Sendable (Upstream.Output) throws(Failure) -> Output
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, transform: @escaping @Sendable (Upstream.Output) throws(Failure) -> Output,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.transform = transform
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the transformed values.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
   }
 }
 
-@usableFromInline
 struct TryMapObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailure: Error>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let downstream: Downstream
+  let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
 
-  @inlinable
-  init(
-    downstream: Downstream, transform: @escaping @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input,
-    mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure
-  ) {
-    self.downstream = downstream
-    self.transform = transform
-    self.mapFailure = mapFailure
-  }
-
-  @inlinable
   func receive(_ event: Event<Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):

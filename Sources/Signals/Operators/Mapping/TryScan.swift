@@ -24,7 +24,6 @@ extension Signal {
   /// When the closure throws, the error is sent downstream as ``Event/failed(_:)`` and the upstream
   /// subscription is released. Each subscription starts again from `initialResult`; terminal events pass
   /// through.
-  @inlinable
   public consuming func tryScan<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) throws(Failure) -> T
   ) -> TryScanSignal<Self, T, Failure> {
@@ -36,7 +35,6 @@ extension Signal {
   ///
   /// Chosen when the closure throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryScan<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) throws -> T
   ) -> TryScanSignal<Self, T, any Error> {
@@ -53,23 +51,9 @@ public struct TryScanSignal<Upstream: Signal, Output: Sendable, Failure: Error>:
   public let initialResult: Output
   /// Combines the accumulator with a value; a thrown error ends the signal.
   public let nextPartialResult: @Sendable (Output, Upstream.Output) throws(Failure) -> Output
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, initialResult: Output,
-    nextPartialResult: @escaping @Sendable (Output, Upstream.Output) throws(Failure) -> Output,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.initialResult = initialResult
-    self.nextPartialResult = nextPartialResult
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` with a fresh accumulator.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let step = TryScanStep(initialState: initialResult, nextPartialResult: nextPartialResult)
@@ -78,18 +62,10 @@ public struct TryScanSignal<Upstream: Signal, Output: Sendable, Failure: Error>:
 }
 
 /// `tryScan`'s step: the state is the accumulator, and each result is sent.
-@usableFromInline
 struct TryScanStep<Input: Sendable, Output: Sendable, Failure: Error>: ScanningStep {
-  @usableFromInline let initialState: Output
-  @usableFromInline let nextPartialResult: @Sendable (Output, Input) throws(Failure) -> Output
+  let initialState: Output
+  let nextPartialResult: @Sendable (Output, Input) throws(Failure) -> Output
 
-  @inlinable
-  init(initialState: Output, nextPartialResult: @escaping @Sendable (Output, Input) throws(Failure) -> Output) {
-    self.initialState = initialState
-    self.nextPartialResult = nextPartialResult
-  }
-
-  @inlinable
   func receive(_ value: Input, state: inout Output) throws(Failure) -> Output? {
     state = try nextPartialResult(state, value)
     return state

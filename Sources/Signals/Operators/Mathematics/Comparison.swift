@@ -9,7 +9,6 @@ extension Signal where Output: Comparable {
   /// An upstream that finishes without a value yields only ``Event/finished`` (there is no largest
   /// value), as in Combine. Of equal values, the first is kept. A failure passes through and nothing is
   /// emitted.
-  @inlinable
   public consuming func max() -> ComparisonSignal<Self, Failure> {
     tryMax { (a, b) throws(Failure) in a < b }
   }
@@ -22,7 +21,6 @@ extension Signal where Output: Comparable {
   ///
   /// An upstream that finishes without a value yields only ``Event/finished``. Of equal values, the first
   /// is kept. A failure passes through and nothing is emitted.
-  @inlinable
   public consuming func min() -> ComparisonSignal<Self, Failure> {
     tryMin { (a, b) throws(Failure) in a < b }
   }
@@ -41,7 +39,6 @@ extension Signal {
   ///
   /// `areInIncreasingOrder` returns `true` when its first argument is ordered before its second, as for
   /// `Sequence.max(by:)`. Without a value, only ``Event/finished``; of equal values, the first is kept.
-  @inlinable
   public consuming func max(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) -> Bool
   ) -> ComparisonSignal<Self, Failure> {
@@ -52,7 +49,6 @@ extension Signal {
   ///
   /// `areInIncreasingOrder` returns `true` when its first argument is ordered before its second, as for
   /// `Sequence.min(by:)`. Without a value, only ``Event/finished``; of equal values, the first is kept.
-  @inlinable
   public consuming func min(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) -> Bool
   ) -> ComparisonSignal<Self, Failure> {
@@ -64,7 +60,6 @@ extension Signal {
   ///
   /// The closure throws the upstream's own failure type here (typed throws), so the failure type is kept.
   /// When it throws, the error is sent at once and the upstream subscription is released.
-  @inlinable
   public consuming func tryMax(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) throws(Failure) -> Bool
   ) -> ComparisonSignal<Self, Failure> {
@@ -73,7 +68,6 @@ extension Signal {
 
   /// Emits the largest value by an ordering that may throw any error; the failure type becomes
   /// `any Error`, as in Combine.
-  @inlinable
   public consuming func tryMax(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) throws -> Bool
   ) -> ComparisonSignal<Self, any Error> {
@@ -85,7 +79,6 @@ extension Signal {
   ///
   /// The closure throws the upstream's own failure type here (typed throws), so the failure type is kept.
   /// When it throws, the error is sent at once and the upstream subscription is released.
-  @inlinable
   public consuming func tryMin(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) throws(Failure) -> Bool
   ) -> ComparisonSignal<Self, Failure> {
@@ -94,7 +87,6 @@ extension Signal {
 
   /// Emits the smallest value by an ordering that may throw any error; the failure type becomes
   /// `any Error`, as in Combine.
-  @inlinable
   public consuming func tryMin(
     by areInIncreasingOrder: @escaping @Sendable (Output, Output) throws -> Bool
   ) -> ComparisonSignal<Self, any Error> {
@@ -114,21 +106,9 @@ public struct ComparisonSignal<Upstream: Signal, Failure: Error>: Signal {
   public let areInIncreasingOrder: @Sendable (Output, Output) throws(Failure) -> Bool
   /// Whether the largest value is kept (`max`), or the smallest (`min`).
   public let keepsLargest: Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, areInIncreasingOrder: @escaping @Sendable (Output, Output) throws(Failure) -> Bool,
-    keepsLargest: Bool, mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.areInIncreasingOrder = areInIncreasingOrder
-    self.keepsLargest = keepsLargest
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the largest or smallest value.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let step = ComparisonStep(areInIncreasingOrder: areInIncreasingOrder, keepsLargest: keepsLargest)
@@ -138,21 +118,12 @@ public struct ComparisonSignal<Upstream: Signal, Failure: Error>: Signal {
 
 /// `max` and `min`'s step: the state is the value kept so far; a later value replaces it only when it is
 /// strictly larger (smaller), so of equal values the first stays, as in Combine and `Sequence.max(by:)`.
-@usableFromInline
 struct ComparisonStep<Input: Sendable, Failure: Error>: ReducingStep {
-  @usableFromInline let areInIncreasingOrder: @Sendable (Input, Input) throws(Failure) -> Bool
-  @usableFromInline let keepsLargest: Bool
+  let areInIncreasingOrder: @Sendable (Input, Input) throws(Failure) -> Bool
+  let keepsLargest: Bool
 
-  @inlinable
-  init(areInIncreasingOrder: @escaping @Sendable (Input, Input) throws(Failure) -> Bool, keepsLargest: Bool) {
-    self.areInIncreasingOrder = areInIncreasingOrder
-    self.keepsLargest = keepsLargest
-  }
-
-  @inlinable
   var initialState: Input? { nil }
 
-  @inlinable
   func receive(_ value: Input, state kept: inout Input?) throws(Failure) {
     guard let current = kept else {
       kept = value
@@ -162,7 +133,6 @@ struct ComparisonStep<Input: Sendable, Failure: Error>: ReducingStep {
     if replaces { kept = value }
   }
 
-  @inlinable
   func result(_ state: Input?) -> Input? { state }
 }
 

@@ -10,7 +10,6 @@ extension Signal {
   ///
   /// An upstream that finishes without values yields `0`. A failure passes
   /// through and no count is emitted.
-  @inlinable
   public consuming func count() -> CountSignal<Self> {
     CountSignal(upstream: self)
   }
@@ -27,13 +26,11 @@ public struct CountSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/count()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer` to the count.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -43,22 +40,19 @@ public struct CountSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription counter of `count()`.
-@usableFromInline
 final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
 where Downstream.Input == Int {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let counter: Locked<Int>
+  let finishGuard: TrailingFinishGuard?
+  let counter: Locked<Int>
 
-  @inlinable
   init(downstream: Downstream, upstreamOutput: Input.Type, finishGuard: TrailingFinishGuard?) {
     self.downstream = downstream
     self.finishGuard = finishGuard
     self.counter = Locked(0)
   }
 
-  @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value:

@@ -8,7 +8,6 @@ extension Signal {
   /// An upstream that finishes without values yields `[]` (as in Combine). A
   /// failure passes through instead of the array (as in Combine). Memory grows
   /// with the number of values.
-  @inlinable
   public consuming func collect() -> CollectSignal<Self> {
     CollectSignal(upstream: self)
   }
@@ -25,7 +24,6 @@ extension Signal {
   ///
   /// - Precondition: `count >= 1`. A zero or negative count is a programming
   ///   error and stops the program with a "Signals: " message.
-  @inlinable
   public consuming func collect(_ count: Int) -> CollectByCountSignal<Self> {
     precondition(count >= 1, "Signals: collect(_:) needs a count of at least 1, got \(count)")
     return CollectByCountSignal(upstream: self, count: count)
@@ -43,13 +41,11 @@ public struct CollectSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/collect()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer` to the array of all values.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -71,7 +67,6 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   public let count: Int
 
   /// Creates the signal; prefer ``Signal/collect(_:)-(Int)``.
-  @inlinable
   public init(upstream: Upstream, count: Int) {
     precondition(count >= 1, "Signals: collect(_:) needs a count of at least 1, got \(count)")
     self.upstream = upstream
@@ -79,7 +74,6 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the arrays.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -89,16 +83,14 @@ public struct CollectByCountSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription buffer of `collect()` (`count == nil`) and `collect(_:)`.
-@usableFromInline
 final class CollectObserver<Downstream: SignalObserver, Element: Sendable>: SignalObserver, Sendable
 where Downstream.Input == [Element] {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let count: Int?
-  @usableFromInline let buffer: Locked<[Element]>
+  let finishGuard: TrailingFinishGuard?
+  let count: Int?
+  let buffer: Locked<[Element]>
 
-  @inlinable
   init(downstream: Downstream, count: Int?, finishGuard: TrailingFinishGuard?) {
     self.finishGuard = finishGuard
     self.downstream = downstream
@@ -106,7 +98,6 @@ where Downstream.Input == [Element] {
     self.buffer = Locked([])
   }
 
-  @inlinable
   func receive(_ event: Event<Element, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):

@@ -8,7 +8,6 @@ extension Signal {
   /// ```swift
   /// let done = loading.ignoreOutput()  // "finished" or "failed", nothing else
   /// ```
-  @inlinable
   public consuming func ignoreOutput() -> IgnoreOutputSignal<Self> {
     IgnoreOutputSignal(upstream: self)
   }
@@ -25,31 +24,25 @@ public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/ignoreOutput()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer` to the upstream's terminal event.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
   }
 }
 
-@usableFromInline
 struct IgnoreOutputObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver
 where Downstream.Input == Never {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
 
-  @inlinable
   init(downstream: Downstream, upstreamOutput: Input.Type) {
     self.downstream = downstream
   }
 
-  @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value: return .continue

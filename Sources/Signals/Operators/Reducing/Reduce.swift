@@ -7,7 +7,6 @@ extension Signal {
   ///
   /// An upstream that finishes without values yields `initialResult`. A
   /// failure passes through, and the partial result is not emitted.
-  @inlinable
   public consuming func reduce<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) -> T
   ) -> ReduceSignal<Self, T> {
@@ -28,7 +27,6 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   public let nextPartialResult: @Sendable (Output, Upstream.Output) -> Output
 
   /// Creates the signal; prefer ``Signal/reduce(_:_:)``.
-  @inlinable
   public init(
     upstream: Upstream, initialResult: Output,
     nextPartialResult: @escaping @Sendable (Output, Upstream.Output) -> Output
@@ -39,7 +37,6 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   }
 
   /// Subscribes `observer` with a fresh accumulator.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -50,15 +47,13 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
 }
 
 /// The per-subscription accumulator of `reduce`.
-@usableFromInline
 final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
-  @usableFromInline let accumulator: Locked<Downstream.Input>
+  let finishGuard: TrailingFinishGuard?
+  let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
+  let accumulator: Locked<Downstream.Input>
 
-  @inlinable
   init(
     downstream: Downstream, initialResult: Downstream.Input,
     nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input,
@@ -70,7 +65,6 @@ final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalO
     self.accumulator = Locked(initialResult)
   }
 
-  @inlinable
   func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):

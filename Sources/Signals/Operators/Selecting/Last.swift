@@ -7,7 +7,6 @@ extension Signal {
   ///
   /// An upstream that finishes without a value yields only ``Event/finished``.
   /// A failure passes through and the remembered value is not emitted (as in Combine).
-  @inlinable
   public consuming func last() -> LastSignal<Self> {
     LastSignal(upstream: self, predicate: nil)
   }
@@ -16,7 +15,6 @@ extension Signal {
   ///
   /// Without a match, only ``Event/finished``. A failure passes through and the
   /// remembered match is not emitted.
-  @inlinable
   public consuming func last(where predicate: @escaping @Sendable (Output) -> Bool) -> LastSignal<Self> {
     LastSignal(upstream: self, predicate: predicate)
   }
@@ -35,14 +33,12 @@ public struct LastSignal<Upstream: Signal>: Signal {
   public let predicate: (@Sendable (Output) -> Bool)?
 
   /// Creates the signal; prefer ``Signal/last()`` or ``Signal/last(where:)``.
-  @inlinable
   public init(upstream: Upstream, predicate: (@Sendable (Output) -> Bool)?) {
     self.upstream = upstream
     self.predicate = predicate
   }
 
   /// Subscribes `observer` to the last (matching) value.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -52,15 +48,13 @@ public struct LastSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription memory of `last`.
-@usableFromInline
 final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let predicate: (@Sendable (Downstream.Input) -> Bool)?
-  @usableFromInline let last: Locked<Downstream.Input?>
+  let finishGuard: TrailingFinishGuard?
+  let predicate: (@Sendable (Downstream.Input) -> Bool)?
+  let last: Locked<Downstream.Input?>
 
-  @inlinable
   init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, finishGuard: TrailingFinishGuard?) {
     self.finishGuard = finishGuard
     self.downstream = downstream
@@ -68,7 +62,6 @@ final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
     self.last = Locked(nil)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):

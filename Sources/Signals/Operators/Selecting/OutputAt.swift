@@ -9,7 +9,6 @@ extension Signal {
   ///
   /// - Precondition: `index >= 0`. A negative index is a programming error and
   ///   stops the program with a "Signals: " message.
-  @inlinable
   public consuming func output(at index: Int) -> OutputAtSignal<Self> {
     precondition(index >= 0, "Signals: output(at:) needs an index of at least 0, got \(index)")
     return OutputAtSignal(upstream: self, index: index)
@@ -29,7 +28,6 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   public let index: Int
 
   /// Creates the signal; prefer ``Signal/output(at:)``.
-  @inlinable
   public init(upstream: Upstream, index: Int) {
     precondition(index >= 0, "Signals: output(at:) needs an index of at least 0, got \(index)")
     self.upstream = upstream
@@ -37,7 +35,6 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the value at ``index``.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TrailingFinishGuard.subscribe(observer, to: upstream) {
@@ -47,21 +44,18 @@ public struct OutputAtSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription position of `output(at:)`.
-@usableFromInline
 final class OutputAtObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let toSkip: Locked<Int>
+  let finishGuard: TrailingFinishGuard?
+  let toSkip: Locked<Int>
 
-  @inlinable
   init(downstream: Downstream, index: Int, finishGuard: TrailingFinishGuard?) {
     self.downstream = downstream
     self.finishGuard = finishGuard
     self.toSkip = Locked(index)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     guard case .value = event else { return downstream.receive(event) }
     let skipped = toSkip.withLock {

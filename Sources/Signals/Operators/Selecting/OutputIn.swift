@@ -15,7 +15,6 @@ extension Signal {
   ///
   /// - Precondition: the range's bounds, as a half-open range, are at least 0. A negative bound (`-1..<3`,
   ///   `..<(-1)`) is a programming error and stops the program with a "Signals: " message, as in Combine.
-  @inlinable
   public consuming func output(in range: some RangeExpression<Int>) -> OutputInSignal<Self> {
     OutputInSignal(upstream: self, range: OutputInSignal<Self>.positions(range))
   }
@@ -36,7 +35,6 @@ public struct OutputInSignal<Upstream: Signal>: Signal {
   /// Creates the signal; prefer ``Signal/output(in:)``.
   ///
   /// - Precondition: `range.lowerBound >= 0`.
-  @inlinable
   public init(upstream: Upstream, range: Range<Int>) {
     precondition(range.lowerBound >= 0, "Signals: output(in:) needs positions of at least 0, got \(range)")
     self.upstream = upstream
@@ -44,7 +42,6 @@ public struct OutputInSignal<Upstream: Signal>: Signal {
   }
 
   /// The positions `range` names, from 0 on: a range open below starts at 0, one open above never ends.
-  @inlinable
   static func positions(_ range: some RangeExpression<Int>) -> Range<Int> {
     // Relative to every `Int`, so that a negative bound is seen (and refused) instead of clamped.
     let bounds = range.relative(to: Int.min..<Int.max)
@@ -55,7 +52,6 @@ public struct OutputInSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the values in ``range``.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard !range.isEmpty else {
@@ -69,16 +65,14 @@ public struct OutputInSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription position of `output(in:)`.
-@usableFromInline
 struct OutputInObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let downstream: Downstream
+  let downstream: Downstream
   /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  @usableFromInline let finishGuard: TrailingFinishGuard?
-  @usableFromInline let range: Range<Int>
+  let finishGuard: TrailingFinishGuard?
+  let range: Range<Int>
   /// The position of the next value.
-  @usableFromInline let position: Locked<Int>
+  let position: Locked<Int>
 
-  @inlinable
   init(downstream: Downstream, range: Range<Int>, finishGuard: TrailingFinishGuard?) {
     self.downstream = downstream
     self.finishGuard = finishGuard
@@ -86,7 +80,6 @@ struct OutputInObserver<Downstream: SignalObserver>: SignalObserver {
     self.position = Locked(0)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     guard case .value = event else { return downstream.receive(event) }
     let index = position.withLock { next in

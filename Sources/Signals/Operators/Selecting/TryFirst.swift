@@ -11,7 +11,6 @@ extension Signal {
   /// kept. When it throws, the error is sent and the upstream subscription is released. An upstream that
   /// finishes before a match yields only ``Event/finished``; a failure before a match passes through, as
   /// with ``Signal/first(where:)``.
-  @inlinable
   public consuming func tryFirst(
     where predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> TryFirstSignal<Self, Failure> {
@@ -20,7 +19,6 @@ extension Signal {
 
   /// Emits the first value that satisfies a predicate that may throw any error; the failure type becomes
   /// `any Error`, as in Combine.
-  @inlinable
   public consuming func tryFirst(
     where predicate: @escaping @Sendable (Output) throws -> Bool
   ) -> TryFirstSignal<Self, any Error> {
@@ -38,20 +36,9 @@ public struct TryFirstSignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// The condition the value must satisfy; a thrown error ends the signal.
   public let predicate: @Sendable (Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the first matching value.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(observer, matching: TryFirstStep(predicate: predicate), mapFailure: mapFailure)
@@ -59,21 +46,13 @@ public struct TryFirstSignal<Upstream: Signal, Failure: Error>: Signal {
 }
 
 /// `tryFirst(where:)`'s step: a value that satisfies the predicate is the answer; none at the finish.
-@usableFromInline
 struct TryFirstStep<Input: Sendable, Failure: Error>: MatchingStep {
-  @usableFromInline let predicate: @Sendable (Input) throws(Failure) -> Bool
+  let predicate: @Sendable (Input) throws(Failure) -> Bool
 
-  @inlinable
-  init(predicate: @escaping @Sendable (Input) throws(Failure) -> Bool) {
-    self.predicate = predicate
-  }
-
-  @inlinable
   func decide(_ value: Input) throws(Failure) -> Input? {
     try predicate(value) ? value : nil
   }
 
-  @inlinable
   var answerAtFinish: Input? { nil }
 }
 

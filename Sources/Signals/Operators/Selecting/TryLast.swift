@@ -11,7 +11,6 @@ extension Signal {
   /// kept. When it throws, the error is sent at once and the upstream subscription is released. Without a
   /// match, only ``Event/finished``. A failure passes through and the remembered match is not emitted, as
   /// with ``Signal/last(where:)``.
-  @inlinable
   public consuming func tryLast(
     where predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> TryLastSignal<Self, Failure> {
@@ -20,7 +19,6 @@ extension Signal {
 
   /// Emits the last value that satisfies a predicate that may throw any error; the failure type becomes
   /// `any Error`, as in Combine.
-  @inlinable
   public consuming func tryLast(
     where predicate: @escaping @Sendable (Output) throws -> Bool
   ) -> TryLastSignal<Self, any Error> {
@@ -38,20 +36,9 @@ public struct TryLastSignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// The condition the value must satisfy; a thrown error ends the signal.
   public let predicate: @Sendable (Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the last matching value.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(observer, reducing: TryLastStep(predicate: predicate), mapFailure: mapFailure)
@@ -59,24 +46,15 @@ public struct TryLastSignal<Upstream: Signal, Failure: Error>: Signal {
 }
 
 /// `tryLast(where:)`'s step: the state is the last match so far.
-@usableFromInline
 struct TryLastStep<Input: Sendable, Failure: Error>: ReducingStep {
-  @usableFromInline let predicate: @Sendable (Input) throws(Failure) -> Bool
+  let predicate: @Sendable (Input) throws(Failure) -> Bool
 
-  @inlinable
-  init(predicate: @escaping @Sendable (Input) throws(Failure) -> Bool) {
-    self.predicate = predicate
-  }
-
-  @inlinable
   var initialState: Input? { nil }
 
-  @inlinable
   func receive(_ value: Input, state last: inout Input?) throws(Failure) {
     if try predicate(value) { last = value }
   }
 
-  @inlinable
   func result(_ state: Input?) -> Input? { state }
 }
 

@@ -10,7 +10,6 @@ extension Signal {
   /// ```
   ///
   /// If the upstream fails, the elements are not emitted and the failure passes through.
-  @inlinable
   public consuming func append(_ elements: Output...) -> AppendSignal<Self, [Output]> {
     AppendSignal(upstream: self, elements: elements)
   }
@@ -19,7 +18,6 @@ extension Signal {
   ///
   /// The sequence is iterated once per subscription, when the upstream
   /// finishes; if the upstream fails, it is not iterated and the failure passes through.
-  @inlinable
   public consuming func append<S: Sequence & Sendable>(_ elements: S) -> AppendSignal<Self, S>
   where S.Element == Output {
     AppendSignal(upstream: self, elements: elements)
@@ -40,33 +38,23 @@ where Elements.Element == Upstream.Output {
   public let elements: Elements
 
   /// Creates the signal; prefer ``Signal/append(_:)->AppendSignal<Self,[Self.Output]>``.
-  @inlinable
   public init(upstream: Upstream, elements: Elements) {
     self.upstream = upstream
     self.elements = elements
   }
 
   /// Subscribes `observer` to the upstream's values, then the elements.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(AppendObserver(downstream: observer, elements: elements))
   }
 }
 
-@usableFromInline
 struct AppendObserver<Downstream: SignalObserver, Elements: Sequence & Sendable>: SignalObserver
 where Elements.Element == Downstream.Input {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let elements: Elements
+  let downstream: Downstream
+  let elements: Elements
 
-  @inlinable
-  init(downstream: Downstream, elements: Elements) {
-    self.downstream = downstream
-    self.elements = elements
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     guard case .finished = event else { return downstream.receive(event) }
     for element in elements {

@@ -12,7 +12,6 @@ extension Signal {
   /// `signal` is subscribed only when the upstream finishes; if the upstream
   /// fails, it is never subscribed and the failure passes through. Cancelling
   /// cancels whichever of the two is current, also during the switch.
-  @inlinable
   public consuming func append<Suffix: Signal>(_ signal: consuming Suffix) -> ConcatenateSignal<Self, Suffix>
   where Suffix.Output == Output, Suffix.Failure == Failure {
     ConcatenateSignal(prefix: self, suffix: signal)
@@ -22,7 +21,6 @@ extension Signal {
   ///
   /// The upstream is subscribed only when `signal` finishes; if `signal`
   /// fails, the upstream is never subscribed and the failure passes through.
-  @inlinable
   public consuming func prepend<Prefix: Signal>(_ signal: consuming Prefix) -> ConcatenateSignal<Prefix, Self>
   where Prefix.Output == Output, Prefix.Failure == Failure {
     ConcatenateSignal(prefix: signal, suffix: self)
@@ -44,14 +42,12 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
   public let suffix: Suffix
 
   /// Creates the signal; prefer ``Signal/append(_:)-(Suffix)`` or ``Signal/prepend(_:)-(Prefix)``.
-  @inlinable
   public init(prefix: Prefix, suffix: Suffix) {
     self.prefix = prefix
     self.suffix = suffix
   }
 
   /// Subscribes `observer` to the prefix, then to the suffix.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let upstreamSwitch = UpstreamSwitch(context: ConcatenateContext(downstream: observer, suffix: suffix))
@@ -65,20 +61,12 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
 }
 
 /// A concatenation's context, and its rule: the prefix's `finished` switches to the suffix.
-@usableFromInline
 struct ConcatenateContext<Downstream: SignalObserver, Suffix: Signal>: UpstreamSwitchContext
 where Suffix.Output == Downstream.Input, Suffix.Failure == Downstream.Failure {
-  @usableFromInline typealias UpstreamFailure = Downstream.Failure
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let suffix: Suffix
+  typealias UpstreamFailure = Downstream.Failure
+  let downstream: Downstream
+  let suffix: Suffix
 
-  @inlinable
-  init(downstream: Downstream, suffix: Suffix) {
-    self.downstream = downstream
-    self.suffix = suffix
-  }
-
-  @inlinable
   static func receive(
     _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
   ) -> SignalControl {

@@ -13,7 +13,6 @@ extension Signal {
   ///
   /// - Precondition: `count >= 0`. A negative count is a programming error and
   ///   stops the program with a "Signals: " message.
-  @inlinable
   public consuming func dropFirst(_ count: Int = 1) -> DropFirstSignal<Self> {
     precondition(count >= 0, "Signals: dropFirst(_:) needs a count of at least 0, got \(count)")
     return DropFirstSignal(upstream: self, count: count)
@@ -33,7 +32,6 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
   public let count: Int
 
   /// Creates the signal; prefer ``Signal/dropFirst(_:)``.
-  @inlinable
   public init(upstream: Upstream, count: Int) {
     precondition(count >= 0, "Signals: dropFirst(_:) needs a count of at least 0, got \(count)")
     self.upstream = upstream
@@ -41,8 +39,6 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the values after the first ``count``.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard count > 0 else { return upstream.subscribe(observer) }
@@ -51,18 +47,15 @@ public struct DropFirstSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription count of `dropFirst`.
-@usableFromInline
 final class DropFirstObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let remaining: Locked<Int>
+  let downstream: Downstream
+  let remaining: Locked<Int>
 
-  @inlinable
   init(downstream: Downstream, count: Int) {
     self.downstream = downstream
     self.remaining = Locked(count)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     if case .value = event {
       let drop = remaining.withLock { remaining in

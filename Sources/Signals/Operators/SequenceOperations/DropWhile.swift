@@ -7,7 +7,6 @@ extension Signal {
   ///
   /// Once a value fails the predicate it is emitted, and the predicate is not
   /// called again. Terminal events pass through.
-  @inlinable
   public consuming func drop(while predicate: @escaping @Sendable (Output) -> Bool) -> DropWhileSignal<Self> {
     DropWhileSignal(upstream: self, predicate: predicate)
   }
@@ -26,15 +25,12 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
   public let predicate: @Sendable (Output) -> Bool
 
   /// Creates the signal; prefer ``Signal/drop(while:)``.
-  @inlinable
   public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
     self.upstream = upstream
     self.predicate = predicate
   }
 
   /// Subscribes `observer` to the values from the first that fails the predicate on.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(DropWhileObserver(downstream: observer, predicate: predicate))
@@ -42,20 +38,17 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription switch of `drop(while:)`.
-@usableFromInline
 final class DropWhileObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let predicate: @Sendable (Downstream.Input) -> Bool
-  @usableFromInline let dropping: Locked<Bool>
+  let downstream: Downstream
+  let predicate: @Sendable (Downstream.Input) -> Bool
+  let dropping: Locked<Bool>
 
-  @inlinable
   init(downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) -> Bool) {
     self.downstream = downstream
     self.predicate = predicate
     self.dropping = Locked(true)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     if case .value(let value) = event, dropping.withLock({ $0 }) {
       // Serial events: the predicate runs unlocked.

@@ -11,7 +11,6 @@ extension Signal {
   /// - `prefix(0)` finishes at once, without subscribing to the upstream.
   /// - Precondition: `maxLength >= 0`. A negative length is a programming
   ///   error (as in Combine) and stops the program with a "Signals: " message.
-  @inlinable
   public consuming func prefix(_ maxLength: Int) -> PrefixSignal<Self> {
     precondition(maxLength >= 0, "Signals: prefix(_:) needs a maxLength of at least 0, got \(maxLength)")
     return PrefixSignal(upstream: self, maxLength: maxLength)
@@ -31,7 +30,6 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
   public let maxLength: Int
 
   /// Creates the signal; prefer ``Signal/prefix(_:)``.
-  @inlinable
   public init(upstream: Upstream, maxLength: Int) {
     precondition(maxLength >= 0, "Signals: prefix(_:) needs a maxLength of at least 0, got \(maxLength)")
     self.upstream = upstream
@@ -39,8 +37,6 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the first ``maxLength`` values.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard maxLength > 0 else {
@@ -52,18 +48,15 @@ public struct PrefixSignal<Upstream: Signal>: Signal {
 }
 
 /// The per-subscription count of `prefix(_:)`.
-@usableFromInline
 final class PrefixObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let remaining: Locked<Int>
+  let downstream: Downstream
+  let remaining: Locked<Int>
 
-  @inlinable
   init(downstream: Downstream, maxLength: Int) {
     self.downstream = downstream
     self.remaining = Locked(maxLength)
   }
 
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     guard case .value = event else { return downstream.receive(event) }
     let left = remaining.withLock {

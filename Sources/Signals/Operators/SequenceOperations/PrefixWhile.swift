@@ -7,7 +7,6 @@ extension Signal {
   ///
   /// The value that fails the predicate is not emitted: the result finishes and
   /// releases the upstream instead. Terminal events pass through.
-  @inlinable
   public consuming func prefix(while predicate: @escaping @Sendable (Output) -> Bool) -> PrefixWhileSignal<Self> {
     PrefixWhileSignal(upstream: self, predicate: predicate)
   }
@@ -26,15 +25,12 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
   public let predicate: @Sendable (Output) -> Bool
 
   /// Creates the signal; prefer ``Signal/prefix(while:)``.
-  @inlinable
   public init(upstream: Upstream, predicate: @escaping @Sendable (Output) -> Bool) {
     self.upstream = upstream
     self.predicate = predicate
   }
 
   /// Subscribes `observer` to the leading values that satisfy the predicate.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(PrefixWhileObserver(downstream: observer, predicate: predicate))
@@ -42,18 +38,10 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.
-@usableFromInline
 struct PrefixWhileObserver<Downstream: SignalObserver>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let predicate: @Sendable (Downstream.Input) -> Bool
+  let downstream: Downstream
+  let predicate: @Sendable (Downstream.Input) -> Bool
 
-  @inlinable
-  init(downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) -> Bool) {
-    self.downstream = downstream
-    self.predicate = predicate
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     if case .value(let value) = event, !predicate(value) {
       _ = downstream.receive(.finished)

@@ -11,7 +11,6 @@ extension Signal {
   /// The elements are delivered synchronously during `subscribe`, before the
   /// upstream is subscribed. If the observer answers ``SignalControl/stop`` to
   /// one of them, the upstream is never subscribed.
-  @inlinable
   public consuming func prepend(_ elements: Output...) -> PrependSignal<Self, [Output]> {
     PrependSignal(upstream: self, elements: elements)
   }
@@ -21,7 +20,6 @@ extension Signal {
   /// The sequence is iterated once per subscription, synchronously during
   /// `subscribe`; the upstream is subscribed after it (and not at all if the
   /// observer answers ``SignalControl/stop`` meanwhile).
-  @inlinable
   public consuming func prepend<S: Sequence & Sendable>(_ elements: S) -> PrependSignal<Self, S>
   where S.Element == Output {
     PrependSignal(upstream: self, elements: elements)
@@ -42,14 +40,12 @@ where Elements.Element == Upstream.Output {
   public let elements: Elements
 
   /// Creates the signal; prefer ``Signal/prepend(_:)->PrependSignal<Self,[Self.Output]>``.
-  @inlinable
   public init(upstream: Upstream, elements: Elements) {
     self.upstream = upstream
     self.elements = elements
   }
 
   /// Delivers the elements to `observer`, then subscribes it to the upstream.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     for element in elements {

@@ -11,7 +11,6 @@ extension Signal {
   /// longer throw). The predicate throws the upstream's own failure type here (typed throws), so the
   /// failure type is kept. When it throws, the error is sent downstream and the upstream subscription is
   /// released; terminal events pass through.
-  @inlinable
   public consuming func tryDrop(
     while predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> TryDropWhileSignal<Self, Failure> {
@@ -23,7 +22,6 @@ extension Signal {
   ///
   /// Chosen when the predicate throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryDrop(
     while predicate: @escaping @Sendable (Output) throws -> Bool
   ) -> TryDropWhileSignal<Self, any Error> {
@@ -41,21 +39,9 @@ public struct TryDropWhileSignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// Values are dropped while this returns `true`; a thrown error ends the signal.
   public let predicate: @Sendable (Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the values from the first that fails the predicate on.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(
@@ -64,19 +50,11 @@ public struct TryDropWhileSignal<Upstream: Signal, Failure: Error>: Signal {
 }
 
 /// `tryDrop(while:)`'s step: the state says whether it is still dropping.
-@usableFromInline
 struct TryDropWhileStep<Input: Sendable, Failure: Error>: ScanningStep {
-  @usableFromInline let predicate: @Sendable (Input) throws(Failure) -> Bool
+  let predicate: @Sendable (Input) throws(Failure) -> Bool
 
-  @inlinable
-  init(predicate: @escaping @Sendable (Input) throws(Failure) -> Bool) {
-    self.predicate = predicate
-  }
-
-  @inlinable
   var initialState: Bool { true }
 
-  @inlinable
   func receive(_ value: Input, state dropping: inout Bool) throws(Failure) -> Input? {
     if dropping {
       if try predicate(value) { return nil }

@@ -11,7 +11,6 @@ extension Signal {
   /// instead, as with ``Signal/prefix(while:)``. The predicate throws the upstream's own failure type here
   /// (typed throws), so the failure type is kept. When it throws, the error is sent downstream and the
   /// upstream subscription is released; terminal events pass through.
-  @inlinable
   public consuming func tryPrefix(
     while predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> TryPrefixWhileSignal<Self, Failure> {
@@ -23,7 +22,6 @@ extension Signal {
   ///
   /// Chosen when the predicate throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryPrefix(
     while predicate: @escaping @Sendable (Output) throws -> Bool
   ) -> TryPrefixWhileSignal<Self, any Error> {
@@ -41,21 +39,9 @@ public struct TryPrefixWhileSignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// Values are emitted while this returns `true`; a thrown error ends the signal.
   public let predicate: @Sendable (Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the leading values that satisfy the predicate.
-  @inlinable
-  @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     upstream.subscribe(TryPrefixWhileObserver(downstream: observer, predicate: predicate, mapFailure: mapFailure))
@@ -63,23 +49,11 @@ public struct TryPrefixWhileSignal<Upstream: Signal, Failure: Error>: Signal {
 }
 
 // Stateless: after it answers `.stop`, the upstream delivers nothing more.
-@usableFromInline
 struct TryPrefixWhileObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver {
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let predicate: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+  let downstream: Downstream
+  let predicate: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
+  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
 
-  @inlinable
-  init(
-    downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool,
-    mapFailure: @escaping @Sendable (UpstreamFailure) -> Downstream.Failure
-  ) {
-    self.downstream = downstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
     switch event {
     case .value(let value):

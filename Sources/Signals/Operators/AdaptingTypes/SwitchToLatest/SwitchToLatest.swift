@@ -14,7 +14,6 @@ extension Signal where Output: Signal, Output.Failure == Failure {
   ///
   /// Finishes when the upstream and the current inner signal finished; the first failure of
   /// either fails it and cancels the other.
-  @inlinable
   public consuming func switchToLatest() -> SwitchToLatestSignal<Self> {
     SwitchToLatestSignal(upstream: self)
   }
@@ -37,13 +36,11 @@ where Upstream.Output: Signal, Upstream.Output.Failure == Upstream.Failure {
   public let upstream: Upstream
 
   /// Creates the signal; prefer ``Signal/switchToLatest()``.
-  @inlinable
   public init(upstream: Upstream) {
     self.upstream = upstream
   }
 
   /// Subscribes `observer` to the newest inner signal's events.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let fanIn = SwitchToLatestStorage(downstream: observer, machine: SwitchToLatestStateMachine())

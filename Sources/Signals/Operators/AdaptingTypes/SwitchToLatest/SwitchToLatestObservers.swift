@@ -1,25 +1,20 @@
 /// The switchToLatest's state: a `FanIn` holding a `SwitchToLatestStateMachine`.
-@usableFromInline
 typealias SwitchToLatestStorage<Downstream: SignalObserver> = FanIn<Downstream, SwitchToLatestStateMachine>
 
 /// Receives the upstream's inner signals.
-@usableFromInline
 struct SwitchToLatestOuterObserver<Downstream: SignalObserver, Upstream: Signal>: FanInObserver
 where
   Upstream.Output: Signal, Upstream.Output.Output == Downstream.Input, Upstream.Output.Failure == Downstream.Failure,
   Upstream.Failure == Downstream.Failure
 {
-  @usableFromInline let fanIn: SwitchToLatestStorage<Downstream>
+  let fanIn: SwitchToLatestStorage<Downstream>
 
-  @inlinable
   init(fanIn: SwitchToLatestStorage<Downstream>) {
     self.fanIn = fanIn
   }
 
-  @inlinable
   var key: UInt64 { SwitchToLatestStateMachine.upstreamKey }
 
-  @inlinable
   func receive(_ event: Event<Upstream.Output, Upstream.Failure>) -> SignalControl {
     switch event {
     case .value(let inner):
@@ -39,18 +34,10 @@ where
 }
 
 /// Receives the events of one inner signal.
-@usableFromInline
 struct SwitchToLatestInnerObserver<Downstream: SignalObserver>: FanInObserver {
-  @usableFromInline let fanIn: SwitchToLatestStorage<Downstream>
-  @usableFromInline let key: UInt64
+  let fanIn: SwitchToLatestStorage<Downstream>
+  let key: UInt64
 
-  @inlinable
-  init(fanIn: SwitchToLatestStorage<Downstream>, key: UInt64) {
-    self.fanIn = fanIn
-    self.key = key
-  }
-
-  @inlinable
   func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
     let key = key
     return fanIn.transact { $0.innerEvent(event, from: key) }

@@ -1,21 +1,18 @@
 /// The state of a switchToLatest: which inner signal is current, and whether the upstream finished.
-@usableFromInline
 struct SwitchToLatestStateMachine: FanInMachine {
   /// The slot key of the upstream; inner signals get keys from 1.
-  @usableFromInline static var upstreamKey: UInt64 { 0 }
+  static var upstreamKey: UInt64 { 0 }
 
   /// The key of the current inner signal, while it has not finished.
-  @usableFromInline var current: UInt64?
-  @usableFromInline var nextKey: UInt64 = 1
-  @usableFromInline var isUpstreamFinished = false
+  var current: UInt64?
+  var nextKey: UInt64 = 1
+  var isUpstreamFinished = false
 
-  @inlinable
   init() {}
 }
 
 extension FanInState where Machine == SwitchToLatestStateMachine {
   /// A new inner signal: drops the current one and returns the key for the new one.
-  @inlinable
   mutating func switchToNewInner() -> UInt64 {
     if let current = machine.current { dropUpstream(current) }
     let key = machine.nextKey
@@ -26,7 +23,6 @@ extension FanInState where Machine == SwitchToLatestStateMachine {
   }
 
   /// An event of inner signal `key`: forwarded if it is the current one, else that inner is stopped.
-  @inlinable
   mutating func innerEvent(_ event: Event<Output, Failure>, from key: UInt64) -> FanInStep<Output, Failure> {
     guard machine.current == key else { return .stopUpstream }
     guard case .finished = event else { return .emit(event) }
@@ -36,7 +32,6 @@ extension FanInState where Machine == SwitchToLatestStateMachine {
   }
 
   /// The upstream finished: the end, unless an inner signal is still running.
-  @inlinable
   mutating func upstreamFinished() -> FanInStep<Output, Failure> {
     dropUpstream(SwitchToLatestStateMachine.upstreamKey)
     machine.isUpstreamFinished = true

@@ -11,7 +11,6 @@ extension Signal {
   /// ```
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func combineLatest<Other: Signal>(_ other: consuming Other)
     -> MapSignal<CombineLatestSignal<AnySignal<any Sendable, Failure>>, (Output, Other.Output)>
   where Other.Failure == Failure {
@@ -24,7 +23,6 @@ extension Signal {
   /// Combines this signal with two others into triples of their latest values.
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func combineLatest<Second: Signal, Third: Signal>(
     _ second: consuming Second, _ third: consuming Third
   )
@@ -36,7 +34,6 @@ extension Signal {
   }
 
   /// This signal with its values erased to `any Sendable`, for the tuple forms of combineLatest and zip.
-  @inlinable
   func erasedValues() -> AnySignal<any Sendable, Failure> {
     map { $0 as any Sendable }.eraseToAnySignal()
   }
@@ -62,13 +59,11 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
   public let upstreams: [Upstream]
 
   /// Combines `upstreams`. With no upstream at all, the signal finishes at once.
-  @inlinable
   public init(_ upstreams: [Upstream]) {
     self.upstreams = upstreams
   }
 
   /// Subscribes `observer` to the combined values.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {

@@ -12,7 +12,6 @@ extension Signal {
   ///
   /// Above, `x` is `"a1"`, `y` is `"b1"` and `z` is `"b2"`. One ``Signal/map(_:)-((Self.Output)->T)`` after
   /// ``Signal/combineLatest(_:)``; see ``CombineLatestSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func combineLatest<Other: Signal, T: Sendable>(
     _ other: consuming Other, _ transform: @escaping @Sendable (Output, Other.Output) -> T
   ) -> MapSignal<CombineLatestSignal<AnySignal<any Sendable, Failure>>, T> where Other.Failure == Failure {
@@ -22,7 +21,6 @@ extension Signal {
   /// Combines this signal with two others, and sends `transform` of their latest values.
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func combineLatest<Second: Signal, Third: Signal, T: Sendable>(
     _ second: consuming Second, _ third: consuming Third,
     _ transform: @escaping @Sendable (Output, Second.Output, Third.Output) -> T
@@ -34,7 +32,6 @@ extension Signal {
   /// Combines this signal with three others into quadruples of their latest values.
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func combineLatest<Second: Signal, Third: Signal, Fourth: Signal>(
     _ second: consuming Second, _ third: consuming Third, _ fourth: consuming Fourth
   ) -> MapSignal<
@@ -51,7 +48,6 @@ extension Signal {
   /// Combines this signal with three others, and sends `transform` of their latest values.
   ///
   /// See ``CombineLatestSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func combineLatest<Second: Signal, Third: Signal, Fourth: Signal, T: Sendable>(
     _ second: consuming Second, _ third: consuming Third, _ fourth: consuming Fourth,
     _ transform: @escaping @Sendable (Output, Second.Output, Third.Output, Fourth.Output) -> T

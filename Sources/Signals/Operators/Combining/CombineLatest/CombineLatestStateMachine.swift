@@ -1,13 +1,11 @@
 /// The state of a combineLatest: the latest value of each upstream and who finished.
-@usableFromInline
 struct CombineLatestStateMachine<Element: Sendable>: IndexedFanInMachine {
-  @usableFromInline var latest: [Element?]
+  var latest: [Element?]
   /// How many upstreams have not sent a value yet.
-  @usableFromInline var missing: Int
+  var missing: Int
   /// How many upstreams have not finished yet.
-  @usableFromInline var unfinished: Int
+  var unfinished: Int
 
-  @inlinable
   init(count: Int) {
     latest = Array(repeating: nil, count: count)
     missing = count
@@ -15,7 +13,6 @@ struct CombineLatestStateMachine<Element: Sendable>: IndexedFanInMachine {
   }
 
   /// A value from upstream `index`: the combination, once every upstream has a value.
-  @inlinable
   mutating func value<Failure>(_ value: Element, at index: Int) -> FanInStep<[Element], Failure> {
     if latest[index] == nil { missing -= 1 }
     latest[index] = value
@@ -24,13 +21,11 @@ struct CombineLatestStateMachine<Element: Sendable>: IndexedFanInMachine {
   }
 
   /// Upstream `index` finished: the end, if it never sent a value or was the last one.
-  @inlinable
   mutating func finished<Failure>(at index: Int) -> FanInStep<[Element], Failure> {
     unfinished -= 1
     return latest[index] == nil || unfinished == 0 ? .emit(.finished) : .none
   }
 
-  @inlinable
   mutating func clear() -> Any? {
     defer { latest = [] }
     return latest

@@ -18,7 +18,6 @@ extension Signal {
   ///
   /// CombineExt's and RxSwift's `withLatestFrom`: only this signal's values send; `other`'s values are
   /// kept, not sent. See ``WithLatestFromSignal`` for the terminal events.
-  @inlinable
   public consuming func withLatestFrom<Other: Signal>(
     _ other: consuming Other
   ) -> MapSignal<WithLatestFromSignal<Self, Other>, Other.Output> where Other.Failure == Failure {
@@ -35,7 +34,6 @@ extension Signal {
   /// ```swift
   /// let attempts = submitTaps.withLatestFrom(typedName) { count, name in "\(name) (\(count))" }
   /// ```
-  @inlinable
   public consuming func withLatestFrom<Other: Signal, Result: Sendable>(
     _ other: consuming Other, resultSelector: @escaping @Sendable (Output, Other.Output) -> Result
   ) -> MapSignal<WithLatestFromSignal<Self, Other>, Result> where Other.Failure == Failure {
@@ -43,7 +41,6 @@ extension Signal {
   }
 
   /// Sends, for each value, the latest value of `other`, which cannot fail.
-  @inlinable
   public consuming func withLatestFrom<Other: Signal>(
     _ other: consuming Other
   ) -> MapSignal<WithLatestFromSignal<Self, Other>, Other.Output> where Other.Failure == Never {
@@ -51,7 +48,6 @@ extension Signal {
   }
 
   /// Sends, for each value, `resultSelector` of it and the latest value of `other`, which cannot fail.
-  @inlinable
   public consuming func withLatestFrom<Other: Signal, Result: Sendable>(
     _ other: consuming Other, resultSelector: @escaping @Sendable (Output, Other.Output) -> Result
   ) -> MapSignal<WithLatestFromSignal<Self, Other>, Result> where Other.Failure == Never {
@@ -61,7 +57,6 @@ extension Signal {
 
 extension Signal where Failure == Never {
   /// Sends, for each value, the latest value of `other` (neither can fail).
-  @inlinable
   public consuming func withLatestFrom<Other: Signal>(
     _ other: consuming Other
   ) -> MapSignal<WithLatestFromSignal<Self, Other>, Other.Output> where Other.Failure == Never {
@@ -69,7 +64,6 @@ extension Signal where Failure == Never {
   }
 
   /// Sends, for each value, `resultSelector` of it and the latest value of `other` (neither can fail).
-  @inlinable
   public consuming func withLatestFrom<Other: Signal, Result: Sendable>(
     _ other: consuming Other, resultSelector: @escaping @Sendable (Output, Other.Output) -> Result
   ) -> MapSignal<WithLatestFromSignal<Self, Other>, Result> where Other.Failure == Never {
@@ -99,17 +93,9 @@ public struct WithLatestFromSignal<Upstream: Signal, Other: Signal>: Signal {
   public let upstream: Upstream
   /// The signal whose latest value goes with each.
   public let other: Other
-  @usableFromInline let otherFailure: @Sendable (Other.Failure) -> Failure
-
-  @inlinable
-  init(upstream: Upstream, other: Other, otherFailure: @escaping @Sendable (Other.Failure) -> Failure) {
-    self.upstream = upstream
-    self.other = other
-    self.otherFailure = otherFailure
-  }
+  let otherFailure: @Sendable (Other.Failure) -> Failure
 
   /// Subscribes `observer`: `other` first, then the upstream.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let fanIn = FanIn(downstream: observer, machine: WithLatestFromStateMachine<Other.Output>())

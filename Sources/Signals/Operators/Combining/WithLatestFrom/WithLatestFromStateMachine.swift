@@ -1,19 +1,16 @@
 /// The state of a withLatestFrom: the latest value of the other signal; the keys of its two upstreams.
-@usableFromInline
 struct WithLatestFromStateMachine<Latest: Sendable>: FanInMachine {
   /// The slot key of the upstream.
-  @usableFromInline static var upstreamKey: UInt64 { 0 }
+  static var upstreamKey: UInt64 { 0 }
   /// The slot key of the other signal.
-  @usableFromInline static var otherKey: UInt64 { 1 }
+  static var otherKey: UInt64 { 1 }
 
   /// The other signal's latest value; `nil` until it sends one.
-  @usableFromInline var latest: Latest?
+  var latest: Latest?
 
-  @inlinable
   init() {}
 
   /// Hands over the latest value, to be released after unlocking.
-  @inlinable
   mutating func clear() -> Any? {
     latest.take()
   }
@@ -22,7 +19,6 @@ struct WithLatestFromStateMachine<Latest: Sendable>: FanInMachine {
 extension FanInState {
   /// An event of the upstream: a value goes out paired with the latest of the other signal, or is dropped
   /// when there is none yet; a terminal event ends the signal.
-  @inlinable
   mutating func upstreamEvent<Input, Latest>(_ event: Event<Input, Failure>) -> FanInStep<Output, Failure>
   where Machine == WithLatestFromStateMachine<Latest>, Output == (Input, Latest) {
     switch event {
@@ -35,7 +31,6 @@ extension FanInState {
   }
 
   /// A value of the other signal: it becomes the latest.
-  @inlinable
   mutating func otherValue<Latest>(_ value: Latest) -> FanInStep<Output, Failure>
   where Machine == WithLatestFromStateMachine<Latest> {
     machine.latest = value
@@ -44,7 +39,6 @@ extension FanInState {
 
   /// The other signal ended: a failure fails the signal; a finish changes nothing after a value, and ends the
   /// signal without one (nothing could ever be sent).
-  @inlinable
   mutating func otherEnded<Latest>(_ completion: SignalCompletion<Failure>) -> FanInStep<Output, Failure>
   where Machine == WithLatestFromStateMachine<Latest> {
     if case .finished = completion, machine.latest != nil {

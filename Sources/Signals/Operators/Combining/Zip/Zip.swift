@@ -3,7 +3,6 @@ extension Signal {
   /// second with the second, and so on.
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func zip<Other: Signal>(_ other: consuming Other)
     -> MapSignal<ZipSignal<AnySignal<any Sendable, Failure>>, (Output, Other.Output)>
   where Other.Failure == Failure {
@@ -16,7 +15,6 @@ extension Signal {
   /// Combines the values of this signal and two others in order, into triples.
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func zip<Second: Signal, Third: Signal>(_ second: consuming Second, _ third: consuming Third)
     -> MapSignal<ZipSignal<AnySignal<any Sendable, Failure>>, (Output, Second.Output, Third.Output)>
   where Second.Failure == Failure, Third.Failure == Failure {
@@ -46,13 +44,11 @@ public struct ZipSignal<Upstream: Signal>: Signal {
   public let upstreams: [Upstream]
 
   /// Zips `upstreams`. With no upstream at all, the signal finishes at once.
-  @inlinable
   public init(_ upstreams: [Upstream]) {
     self.upstreams = upstreams
   }
 
   /// Subscribes `observer` to the zipped values.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     guard !upstreams.isEmpty else {

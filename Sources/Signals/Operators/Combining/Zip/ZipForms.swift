@@ -11,7 +11,6 @@ extension Signal {
   ///
   /// Above, `x` is `"a1"` and `y` is `"b2"`; `c` never pairs, as `other` finishes first. One ``Signal/map(_:)-((Self.Output)->T)``
   /// after ``Signal/zip(_:)``; see ``ZipSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func zip<Other: Signal, T: Sendable>(
     _ other: consuming Other, _ transform: @escaping @Sendable (Output, Other.Output) -> T
   ) -> MapSignal<ZipSignal<AnySignal<any Sendable, Failure>>, T> where Other.Failure == Failure {
@@ -21,7 +20,6 @@ extension Signal {
   /// Combines the values of this signal and two others in order, and emits `transform` of each triple.
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func zip<Second: Signal, Third: Signal, T: Sendable>(
     _ second: consuming Second, _ third: consuming Third,
     _ transform: @escaping @Sendable (Output, Second.Output, Third.Output) -> T
@@ -33,7 +31,6 @@ extension Signal {
   /// Combines the values of this signal and three others in order, into quadruples.
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func zip<Second: Signal, Third: Signal, Fourth: Signal>(
     _ second: consuming Second, _ third: consuming Third, _ fourth: consuming Fourth
   ) -> MapSignal<ZipSignal<AnySignal<any Sendable, Failure>>, (Output, Second.Output, Third.Output, Fourth.Output)>
@@ -49,7 +46,6 @@ extension Signal {
   /// quadruple.
   ///
   /// See ``ZipSignal`` for when it finishes and fails.
-  @inlinable
   public consuming func zip<Second: Signal, Third: Signal, Fourth: Signal, T: Sendable>(
     _ second: consuming Second, _ third: consuming Third, _ fourth: consuming Fourth,
     _ transform: @escaping @Sendable (Output, Second.Output, Third.Output, Fourth.Output) -> T

@@ -1,24 +1,20 @@
 /// The state of a zip: a queue of unpaired values per upstream and who finished.
-@usableFromInline
 struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
-  @usableFromInline var buffers: [ZipBuffer<Element>]
-  @usableFromInline var finished: [Bool]
+  var buffers: [ZipBuffer<Element>]
+  var finished: [Bool]
 
-  @inlinable
   init(count: Int) {
     buffers = Array(repeating: ZipBuffer(), count: count)
     finished = Array(repeating: false, count: count)
   }
 
   /// Whether a finished upstream has nothing left to pair: no combination can ever be made again.
-  @inlinable
   var isExhausted: Bool {
     for index in buffers.indices where finished[index] && buffers[index].isEmpty { return true }
     return false
   }
 
   /// A value from upstream `index`: a combination when every upstream has one waiting.
-  @inlinable
   mutating func value<Failure>(_ value: Element, at index: Int) -> FanInStep<[Element], Failure> {
     buffers[index].append(value)
     guard buffers.allSatisfy({ !$0.isEmpty }) else { return .none }
@@ -29,13 +25,11 @@ struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
   }
 
   /// Upstream `index` finished: the end, if its buffer is empty.
-  @inlinable
   mutating func finished<Failure>(at index: Int) -> FanInStep<[Element], Failure> {
     finished[index] = true
     return buffers[index].isEmpty ? .emit(.finished) : .none
   }
 
-  @inlinable
   mutating func clear() -> Any? {
     defer { buffers = [] }
     return buffers
@@ -43,24 +37,19 @@ struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
 }
 
 /// A first-in first-out queue of values, amortized O(1) at both ends.
-@usableFromInline
 struct ZipBuffer<Element: Sendable>: Sendable {
-  @usableFromInline var items: [Element?] = []
-  @usableFromInline var head = 0
+  var items: [Element?] = []
+  var head = 0
 
-  @inlinable
   init() {}
 
-  @inlinable
   var isEmpty: Bool { head == items.count }
 
-  @inlinable
   mutating func append(_ element: Element) {
     items.append(element)
   }
 
   /// Removes and returns the oldest value. The buffer must not be empty.
-  @inlinable
   mutating func removeFirst() -> Element {
     let element = items[head].take()!
     head += 1

@@ -34,7 +34,7 @@ public struct DelaySignal<Upstream: Signal>: Signal {
   /// Where the delayed events are delivered.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
 
   /// Creates the signal; prefer ``Signal/delay(for:scheduler:)``.
   public init(upstream: Upstream, interval: Duration, scheduler: some SignalScheduler) {
@@ -44,7 +44,6 @@ public struct DelaySignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the delayed events.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TimedCore.subscribe(

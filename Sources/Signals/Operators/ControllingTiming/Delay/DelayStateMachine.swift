@@ -1,23 +1,20 @@
 /// The logic of ``Signal/delay(for:scheduler:)``: every event, terminal events
 /// included, is held for the interval and then sent, in arrival order.
-@usableFromInline
 struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
-  @usableFromInline typealias Input = Output
-  @usableFromInline typealias UpstreamFailure = Failure
-  @usableFromInline typealias Discarded = [(id: UInt64, event: Event<Output, Failure>)]
+  typealias Input = Output
+  typealias UpstreamFailure = Failure
+  typealias Discarded = [(id: UInt64, event: Event<Output, Failure>)]
 
-  @usableFromInline let interval: Duration
+  let interval: Duration
   /// Events waiting for their timer, oldest first, each with its timer's id.
-  @usableFromInline var waiting: [(id: UInt64, event: Event<Output, Failure>)] = []
-  @usableFromInline var head = 0
-  @usableFromInline var nextID: UInt64 = 0
+  var waiting: [(id: UInt64, event: Event<Output, Failure>)] = []
+  var head = 0
+  var nextID: UInt64 = 0
 
-  @inlinable
   init(interval: Duration) {
     self.interval = effectiveInterval(interval)
   }
 
-  @inlinable
   mutating func receive(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
@@ -30,7 +27,6 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
 
   /// Sends every waiting event up to the one whose timer fired, so the order
   /// holds even on a scheduler that runs equal deadlines out of order.
-  @inlinable
   mutating func timerFired(
     _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
   ) {
@@ -49,7 +45,6 @@ struct DelayStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
     }
   }
 
-  @inlinable
   mutating func end() -> Discarded {
     defer {
       waiting = []

@@ -78,7 +78,7 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   /// The scheduler that measures the windows and sends the held values.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
   /// Whether a window sends its latest value (`true`) or its first (`false`).
   public let latest: Bool
   /// Whether a value that opens a window is sent at once.
@@ -109,7 +109,6 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the throttled values.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     TimedCore.subscribe(

@@ -4,23 +4,21 @@
 /// window open until `windowEnd` with nothing held; a window open with a held value and a timer at
 /// `windowEnd` (only when `trailing`: otherwise values inside a window are dropped, and no timer is
 /// ever scheduled).
-@usableFromInline
 struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine {
-  @usableFromInline typealias Input = Output
-  @usableFromInline typealias UpstreamFailure = Failure
-  @usableFromInline typealias Discarded = Output?
+  typealias Input = Output
+  typealias UpstreamFailure = Failure
+  typealias Discarded = Output?
 
-  @usableFromInline let interval: Duration
-  @usableFromInline let latest: Bool
-  @usableFromInline let leading: Bool
-  @usableFromInline let trailing: Bool
+  let interval: Duration
+  let latest: Bool
+  let leading: Bool
+  let trailing: Bool
   /// When the current window closes (half-open: a value at `windowEnd` belongs to the next window).
-  @usableFromInline var windowEnd: SignalInstant?
+  var windowEnd: SignalInstant?
   /// The value to send when the window closes, and its timer.
-  @usableFromInline var held: (value: Output, timer: UInt64)?
-  @usableFromInline var nextID: UInt64 = 0
+  var held: (value: Output, timer: UInt64)?
+  var nextID: UInt64 = 0
 
-  @inlinable
   init(interval: Duration, latest: Bool, leading: Bool, trailing: Bool) {
     self.interval = effectiveInterval(interval)
     self.latest = latest
@@ -28,7 +26,6 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     self.trailing = trailing
   }
 
-  @inlinable
   mutating func receive(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
@@ -37,7 +34,6 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     return true
   }
 
-  @inlinable
   mutating func handle(
     _ event: Event<Output, Failure>, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>,
     _ effects: inout TimedEffects
@@ -80,7 +76,6 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     }
   }
 
-  @inlinable
   mutating func hold(
     _ value: Output, until deadline: SignalInstant, _ effects: inout TimedEffects
   ) {
@@ -89,7 +84,6 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     effects.schedule = TimedTimerRequest(id: nextID, at: deadline)
   }
 
-  @inlinable
   mutating func timerFired(
     _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<Output, Failure>, _ effects: inout TimedEffects
   ) {
@@ -99,7 +93,6 @@ struct ThrottleStateMachine<Output: Sendable, Failure: Error>: TimedStateMachine
     windowEnd = now + interval
   }
 
-  @inlinable
   mutating func end() -> Discarded {
     held.take()?.value
   }

@@ -72,7 +72,7 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
   public let backoff: SignalBackoff
   /// Where the delays are measured and the upstream subscribed again.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
 
   /// Creates the signal; prefer ``Signal/retry(_:delay:scheduler:)-(_,SignalBackoff,_)``.
   public init(upstream: Upstream, times: Int, backoff: SignalBackoff, scheduler: some SignalScheduler) {
@@ -84,7 +84,6 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the upstream, resubscribing after a delay on failure.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let context = RetryWithDelayContext(
@@ -98,20 +97,18 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
 /// A `retry(_:delay:scheduler:)` subscription's context (the downstream, the retries left, the backoff with
 /// its own generator), and its rule: a failure waits the backoff's delay, then subscribes the upstream
 /// again, while retries remain.
-@usableFromInline
 struct RetryWithDelayContext<Downstream: SignalObserver, Upstream: Signal>: UpstreamSwitchContext
 where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failure {
-  @usableFromInline typealias UpstreamFailure = Downstream.Failure
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let upstream: Upstream
-  @usableFromInline var remaining: Int
-  @usableFromInline var retries = 0
+  typealias UpstreamFailure = Downstream.Failure
+  let downstream: Downstream
+  let upstream: Upstream
+  var remaining: Int
+  var retries = 0
   /// Kept by reference: the context is copied for each value the downstream gets, and the backoff holds its
   /// generator.
-  @usableFromInline let backoff: Locked<SignalBackoff>
-  @usableFromInline let scheduler: SchedulerReference
+  let backoff: Locked<SignalBackoff>
+  let scheduler: SchedulerReference
 
-  @inlinable
   init(
     downstream: Downstream, upstream: Upstream, remaining: Int, backoff: SignalBackoff, scheduler: SchedulerReference
   ) {
@@ -123,14 +120,12 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   }
 
   /// Starts a new attempt (trampolined by the switch).
-  @inlinable
   static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Self>) {
     upstreamSwitch.switchTo { generation in
       upstream.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
     }
   }
 
-  @inlinable
   static func receive(
     _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
   ) -> SignalControl {
@@ -167,7 +162,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
 
   /// Waits `delay` on `scheduler` as the current "upstream" of the switch (cancelling cancels the timer),
   /// then subscribes the upstream again.
-  @inlinable
   static func wait(_ delay: Duration, on scheduler: SchedulerReference, through upstreamSwitch: UpstreamSwitch<Self>) {
     upstreamSwitch.switchTo { generation in
       let action = scheduler.schedule(after: delay) {

@@ -21,7 +21,6 @@ extension Signal {
   ///
   /// Finishes when the upstream and every inner signal finished; the first failure, of the
   /// upstream or of any inner signal, fails the whole and cancels everything else.
-  @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
     buffering: SignalBufferingPolicy = .unbounded,
@@ -51,7 +50,6 @@ public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner
   /// Creates the signal; prefer ``Signal/flatMap(maxConcurrency:buffering:_:)``.
   ///
   /// - Precondition: `maxConcurrency` is at least 1, and a bounded `buffering` limit is at least 1.
-  @inlinable
   public init(
     upstream: Upstream, maxConcurrency: Int, buffering: SignalBufferingPolicy,
     transform: @escaping @Sendable (Upstream.Output) -> Inner
@@ -65,13 +63,11 @@ public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner
   }
 
   /// The precondition message for a bad `maxConcurrency`, or `nil` when it is valid.
-  @inlinable
   package static func problem(maxConcurrency: Int) -> String? {
     maxConcurrency >= 1 ? nil : "Signals: flatMap(maxConcurrency:) needs at least 1, got \(maxConcurrency)"
   }
 
   /// Subscribes `observer` to the merged events of the inner signals.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let machine = FlatMapStateMachine<Inner>(maxConcurrency: maxConcurrency, buffering: buffering)

@@ -1,11 +1,9 @@
 /// The flatMap's state: a `FanIn` holding a `FlatMapStateMachine`.
-@usableFromInline
 typealias FlatMapStorage<Downstream: SignalObserver, Inner: Signal> = FanIn<Downstream, FlatMapStateMachine<Inner>>
 
 extension FanIn {
   /// Subscribes waiting inner signals while slots are free. Only one thread does it at a time,
   /// in a loop, so that inner signals finishing during their subscription do not nest.
-  @inlinable
   func launchInnerSignals<Inner: Signal>()
   where Machine == FlatMapStateMachine<Inner>, Inner.Output == Output, Inner.Failure == Failure {
     var isLauncher = false
@@ -30,22 +28,13 @@ extension FanIn {
 }
 
 /// Receives the upstream's values and turns them into inner signals.
-@usableFromInline
 struct FlatMapOuterObserver<Downstream: SignalObserver, Upstream: Signal, Inner: Signal>: FanInObserver
 where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Upstream.Failure == Downstream.Failure {
-  @usableFromInline let fanIn: FlatMapStorage<Downstream, Inner>
-  @usableFromInline let transform: @Sendable (Upstream.Output) -> Inner
+  let fanIn: FlatMapStorage<Downstream, Inner>
+  let transform: @Sendable (Upstream.Output) -> Inner
 
-  @inlinable
-  init(fanIn: FlatMapStorage<Downstream, Inner>, transform: @escaping @Sendable (Upstream.Output) -> Inner) {
-    self.fanIn = fanIn
-    self.transform = transform
-  }
-
-  @inlinable
   var key: UInt64 { FlatMapStateMachine<Inner>.upstreamKey }
 
-  @inlinable
   func receive(_ event: Event<Upstream.Output, Upstream.Failure>) -> SignalControl {
     switch event {
     case .value(let value):
@@ -65,19 +54,11 @@ where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure, Ups
 }
 
 /// Receives the events of one inner signal.
-@usableFromInline
 struct FlatMapInnerObserver<Downstream: SignalObserver, Inner: Signal>: FanInObserver
 where Inner.Output == Downstream.Input, Inner.Failure == Downstream.Failure {
-  @usableFromInline let fanIn: FlatMapStorage<Downstream, Inner>
-  @usableFromInline let key: UInt64
+  let fanIn: FlatMapStorage<Downstream, Inner>
+  let key: UInt64
 
-  @inlinable
-  init(fanIn: FlatMapStorage<Downstream, Inner>, key: UInt64) {
-    self.fanIn = fanIn
-    self.key = key
-  }
-
-  @inlinable
   func receive(_ event: Event<Inner.Output, Inner.Failure>) -> SignalControl {
     switch event {
     case .value, .failed:

@@ -1,33 +1,29 @@
 /// The state of a flatMap: the inner signals running and waiting, and whether the upstream finished.
-@usableFromInline
 struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
   /// The slot key of the upstream; inner signals get keys from 1.
-  @usableFromInline static var upstreamKey: UInt64 { 0 }
+  static var upstreamKey: UInt64 { 0 }
 
-  @usableFromInline let maxConcurrency: Int
-  @usableFromInline let buffering: SignalBufferingPolicy
+  let maxConcurrency: Int
+  let buffering: SignalBufferingPolicy
   /// Inner signals subscribed (or being subscribed) and not finished.
-  @usableFromInline var active = 0
+  var active = 0
   /// Inner signals waiting for a slot, oldest first.
-  @usableFromInline var waiting = ZipBuffer<Inner>()
-  @usableFromInline var waitingCount = 0
-  @usableFromInline var isUpstreamFinished = false
+  var waiting = ZipBuffer<Inner>()
+  var waitingCount = 0
+  var isUpstreamFinished = false
   /// Someone is subscribing inner signals: the others leave the work to them (no stack growth).
-  @usableFromInline var isLaunching = false
-  @usableFromInline var nextKey: UInt64 = 1
+  var isLaunching = false
+  var nextKey: UInt64 = 1
 
-  @inlinable
   init(maxConcurrency: Int, buffering: SignalBufferingPolicy) {
     self.maxConcurrency = maxConcurrency
     self.buffering = buffering
   }
 
   /// Whether nothing more can come: the upstream and every inner signal finished.
-  @inlinable
   var isDone: Bool { isUpstreamFinished && active == 0 && waitingCount == 0 }
 
   /// Queues a new inner signal, by the buffering policy.
-  @inlinable
   mutating func enqueue(_ inner: Inner) {
     if let limit = buffering.limit, waitingCount >= limit {
       if case .bufferingOldest = buffering { return }
@@ -39,7 +35,6 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
   }
 
   /// The next inner signal to subscribe and its key, if a slot is free.
-  @inlinable
   mutating func nextLaunch() -> (Inner, UInt64)? {
     guard active < maxConcurrency, waitingCount > 0 else { return nil }
     waitingCount -= 1
@@ -48,7 +43,6 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
     return (waiting.removeFirst(), nextKey)
   }
 
-  @inlinable
   mutating func clear() -> Any? {
     defer {
       waiting = ZipBuffer()
@@ -60,7 +54,6 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
 
 extension FanInState {
   /// The upstream finished: the flatMap finishes once no inner signal runs or waits.
-  @inlinable
   mutating func upstreamFinished<Inner: Signal>() -> FanInStep<Output, Failure>
   where Machine == FlatMapStateMachine<Inner> {
     dropUpstream(FlatMapStateMachine<Inner>.upstreamKey)
@@ -69,7 +62,6 @@ extension FanInState {
   }
 
   /// Inner signal `key` finished: a slot frees up; the flatMap finishes if it was the last.
-  @inlinable
   mutating func innerFinished<Inner: Signal>(_ key: UInt64) -> FanInStep<Output, Failure>
   where Machine == FlatMapStateMachine<Inner> {
     dropUpstream(key)

@@ -46,7 +46,7 @@ extension Signal {
 public struct SignalTimeGrouping: Sendable {
   /// The scheduler that measures the windows and sends the arrays.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
   /// How long a window lasts.
   public let interval: Duration
   /// The most values a window holds, or `nil` for windows by time alone.
@@ -99,7 +99,6 @@ public struct CollectByTimeSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer` to the arrays; the windows start now.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let scheduler = strategy.schedulerReference

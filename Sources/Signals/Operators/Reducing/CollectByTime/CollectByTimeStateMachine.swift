@@ -6,30 +6,27 @@
 /// there. A value at or after the end of the window its buffer belongs to (its timer has not run yet: a
 /// real scheduler's late timer, or an equal instant where the value was scheduled first) ends that window
 /// first, as the timer would have.
-@usableFromInline
 struct CollectByTimeStateMachine<Element: Sendable, Failure: Error>: TimedStateMachine {
-  @usableFromInline typealias Input = Element
-  @usableFromInline typealias UpstreamFailure = Failure
-  @usableFromInline typealias Output = [Element]
-  @usableFromInline typealias Discarded = [Element]
+  typealias Input = Element
+  typealias UpstreamFailure = Failure
+  typealias Output = [Element]
+  typealias Discarded = [Element]
 
-  @usableFromInline let interval: Duration
-  @usableFromInline let count: Int?
+  let interval: Duration
+  let count: Int?
   /// Where the windows are counted from.
-  @usableFromInline var origin: SignalInstant
-  @usableFromInline var buffer: [Element] = []
+  var origin: SignalInstant
+  var buffer: [Element] = []
   /// The end of the window the buffered values belong to, and its timer; `nil` while nothing waits.
-  @usableFromInline var window: (end: SignalInstant, timer: UInt64)?
-  @usableFromInline var nextID: UInt64 = 0
+  var window: (end: SignalInstant, timer: UInt64)?
+  var nextID: UInt64 = 0
 
-  @inlinable
   init(interval: Duration, count: Int?, start: SignalInstant) {
     self.interval = interval
     self.count = count
     self.origin = start
   }
 
-  @inlinable
   mutating func receive(
     _ event: Event<Element, Failure>, at now: SignalInstant, _ sends: inout TimedSends<[Element], Failure>,
     _ effects: inout TimedEffects
@@ -58,7 +55,6 @@ struct CollectByTimeStateMachine<Element: Sendable, Failure: Error>: TimedStateM
     return true
   }
 
-  @inlinable
   mutating func timerFired(
     _ id: UInt64, at now: SignalInstant, _ sends: inout TimedSends<[Element], Failure>, _ effects: inout TimedEffects
   ) {
@@ -68,14 +64,12 @@ struct CollectByTimeStateMachine<Element: Sendable, Failure: Error>: TimedStateM
     buffer = []
   }
 
-  @inlinable
   mutating func end() -> Discarded {
     defer { buffer = [] }
     return buffer
   }
 
   /// Sends the values of `window`, which ended, and cancels its timer.
-  @inlinable
   mutating func close(
     _ window: (end: SignalInstant, timer: UInt64), _ sends: inout TimedSends<[Element], Failure>,
     _ effects: inout TimedEffects
@@ -88,7 +82,6 @@ struct CollectByTimeStateMachine<Element: Sendable, Failure: Error>: TimedStateM
 
   /// The end of the window that holds `now`: the first window boundary after it. Exact: the estimate from
   /// floating point is corrected with whole multiples of `interval`.
-  @inlinable
   func windowEnd(after now: SignalInstant) -> SignalInstant {
     let elapsed = now - origin
     var windows = Int64(max(0, (elapsed / interval).rounded(.down)))
@@ -100,7 +93,6 @@ struct CollectByTimeStateMachine<Element: Sendable, Failure: Error>: TimedStateM
 
 extension Event {
   /// A terminal event as it is, for an operator whose values change type: `finished` or the same failure.
-  @inlinable
   static func finishing<Input>(_ event: Event<Input, Failure>) -> Event<Output, Failure> {
     if case .failed(let error) = event { return .failed(error) }
     return .finished

@@ -16,7 +16,6 @@ extension Signal {
   /// ```
   ///
   /// See ``DropUntilOutputSignal`` for the trigger's terminal events.
-  @inlinable
   public consuming func drop<Trigger: Signal>(
     untilOutputFrom trigger: consuming Trigger
   ) -> DropUntilOutputSignal<Self, Trigger> where Trigger.Failure == Failure {
@@ -24,7 +23,6 @@ extension Signal {
   }
 
   /// Drops values until `trigger`, which cannot fail, sends a value, then passes everything on.
-  @inlinable
   public consuming func drop<Trigger: Signal>(
     untilOutputFrom trigger: consuming Trigger
   ) -> DropUntilOutputSignal<Self, Trigger> where Trigger.Failure == Never {
@@ -34,7 +32,6 @@ extension Signal {
 
 extension Signal where Failure == Never {
   /// Drops values until `trigger` sends a value, then passes everything on (neither can fail).
-  @inlinable
   public consuming func drop<Trigger: Signal>(
     untilOutputFrom trigger: consuming Trigger
   ) -> DropUntilOutputSignal<Self, Trigger> where Trigger.Failure == Never {
@@ -63,17 +60,9 @@ public struct DropUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal {
   public let upstream: Upstream
   /// The signal whose first value opens the gate.
   public let trigger: Trigger
-  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Failure
-
-  @inlinable
-  init(upstream: Upstream, trigger: Trigger, triggerFailure: @escaping @Sendable (Trigger.Failure) -> Failure) {
-    self.upstream = upstream
-    self.trigger = trigger
-    self.triggerFailure = triggerFailure
-  }
+  let triggerFailure: @Sendable (Trigger.Failure) -> Failure
 
   /// Subscribes `observer`: the trigger first, then the upstream.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let fanIn = DropUntilOutputStorage(downstream: observer, machine: DropUntilOutputStateMachine())

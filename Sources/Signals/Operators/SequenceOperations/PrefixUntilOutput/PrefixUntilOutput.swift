@@ -10,7 +10,6 @@ extension Signal {
   /// ```
   ///
   /// See ``PrefixUntilOutputSignal`` for the trigger's terminal events.
-  @inlinable
   public consuming func prefix<Trigger: Signal>(untilOutputFrom trigger: consuming Trigger) -> PrefixUntilOutputSignal<
     Self, Trigger
   >
@@ -19,7 +18,6 @@ extension Signal {
   }
 
   /// Passes on values until `trigger`, which cannot fail, sends a value, then finishes.
-  @inlinable
   public consuming func prefix<Trigger: Signal>(untilOutputFrom trigger: consuming Trigger) -> PrefixUntilOutputSignal<
     Self, Trigger
   >
@@ -30,7 +28,6 @@ extension Signal {
 
 extension Signal where Failure == Never {
   /// Passes on values until `trigger` sends a value, then finishes (neither can fail).
-  @inlinable
   public consuming func prefix<Trigger: Signal>(untilOutputFrom trigger: consuming Trigger) -> PrefixUntilOutputSignal<
     Self, Trigger
   >
@@ -40,7 +37,6 @@ extension Signal where Failure == Never {
 }
 
 /// Turns the error of a signal that cannot fail into any failure type: never called.
-@inlinable
 @Sendable
 func neverFails<Failure>(_ never: Never) -> Failure {}
 
@@ -65,18 +61,9 @@ public struct PrefixUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal
   public let upstream: Upstream
   /// The signal whose first value ends this one.
   public let trigger: Trigger
-  @usableFromInline let triggerFailure: @Sendable (Trigger.Failure) -> Failure
-
-  /// Creates the signal; prefer ``Signal/prefix(untilOutputFrom:)``.
-  @inlinable
-  init(upstream: Upstream, trigger: Trigger, triggerFailure: @escaping @Sendable (Trigger.Failure) -> Failure) {
-    self.upstream = upstream
-    self.trigger = trigger
-    self.triggerFailure = triggerFailure
-  }
+  let triggerFailure: @Sendable (Trigger.Failure) -> Failure
 
   /// Subscribes `observer` to the upstream's events until the trigger fires.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let fanIn = PrefixUntilOutputStorage(downstream: observer, machine: PrefixUntilOutputStateMachine())

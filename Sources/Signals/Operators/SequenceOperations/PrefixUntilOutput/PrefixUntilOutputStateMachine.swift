@@ -1,15 +1,10 @@
 /// The state of a prefix(untilOutputFrom:): nothing beyond the fanIn's own; the keys of its two upstreams.
-@usableFromInline
 struct PrefixUntilOutputStateMachine: UntilOutputMachine {
   /// The slot key of the upstream.
-  @usableFromInline static var upstreamKey: UInt64 { 0 }
+  static var upstreamKey: UInt64 { 0 }
   /// The slot key of the trigger.
-  @usableFromInline static var triggerKey: UInt64 { 1 }
+  static var triggerKey: UInt64 { 1 }
 
-  @inlinable
-  init() {}
-
-  @inlinable
   static func triggerEvent<Downstream: SignalObserver>(
     _ completion: SignalCompletion<Downstream.Failure>?, in state: inout FanInState<Downstream, Self>
   ) -> FanInStep<Downstream.Input, Downstream.Failure> {
@@ -19,7 +14,6 @@ struct PrefixUntilOutputStateMachine: UntilOutputMachine {
 
 extension FanInState where Machine == PrefixUntilOutputStateMachine {
   /// An event of the trigger: a value ends the signal, a finish changes nothing, a failure fails it.
-  @inlinable
   mutating func triggerEvent(_ completion: SignalCompletion<Failure>?) -> FanInStep<Output, Failure> {
     switch completion {
     case nil:

@@ -55,7 +55,7 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   /// Where the events are delivered.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
   /// How many values may wait for the scheduler.
   public let bufferingPolicy: SignalBufferingPolicy
 
@@ -68,7 +68,6 @@ public struct ReceiveOnSignal<Upstream: Signal>: Signal {
   }
 
   /// Subscribes `observer`; its events arrive on the scheduler.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = ReceiveOnCore(downstream: observer, scheduler: schedulerReference, policy: bufferingPolicy)

@@ -3,20 +3,17 @@
 // delivers through the engines' one drain loop until the queue is empty (events sent meanwhile join it), so
 // delivery is serial and in order whatever thread the upstream sends from.
 
-@usableFromInline
 struct ReceiveOnCore<Downstream: SignalObserver>: OneUpstreamCore {
-  @usableFromInline typealias Output = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
-  @usableFromInline typealias State = ReceiveOnState<Downstream>
+  typealias Output = Downstream.Input
+  typealias Failure = Downstream.Failure
+  typealias State = ReceiveOnState<Downstream>
 
-  @usableFromInline let state: Locked<State>
+  let state: Locked<State>
 
-  @inlinable
   init(downstream: consuming Downstream, scheduler: SchedulerReference, policy: SignalBufferingPolicy) {
     state = Locked(State(downstream: downstream, scheduler: scheduler, policy: policy))
   }
 
-  @inlinable
   func receiveUpstream(_ event: Event<Output, Failure>) -> SignalControl {
     var dropped: Event<Output, Failure>?
     var open = false
@@ -32,7 +29,6 @@ struct ReceiveOnCore<Downstream: SignalObserver>: OneUpstreamCore {
     return open ? .continue : .stop
   }
 
-  @inlinable
   func schedule(_ run: UInt64, on scheduler: SchedulerReference) {
     let core = self
     let token = scheduler.schedule { core.deliverRun() }
@@ -47,7 +43,6 @@ struct ReceiveOnCore<Downstream: SignalObserver>: OneUpstreamCore {
   }
 
   /// A scheduled run: delivers what waits, then what joins meanwhile, until the queue is empty.
-  @inlinable
   func deliverRun() {
     var deliverer: Downstream?
     guard let first = state.withLock({ $0.taken($0.delivery.claim(into: &deliverer)) }) else { return }
@@ -58,7 +53,6 @@ struct ReceiveOnCore<Downstream: SignalObserver>: OneUpstreamCore {
 
   /// Ends the delivery `state` is the state of: drops what waits, cancels the upstream and the scheduled
   /// run.
-  @inlinable
   static func end(_ state: Locked<State>) {
     var downstream: Downstream?
     var queued = EventQueue<Event<Output, Failure>>()
@@ -80,10 +74,8 @@ struct ReceiveOnCore<Downstream: SignalObserver>: OneUpstreamCore {
 }
 
 extension ReceiveOnState: OneUpstreamState {
-  @inlinable
   var keepsUpstream: Bool { !delivery.isEnded }
 
-  @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     ReceiveOnCore.end(state)
   }

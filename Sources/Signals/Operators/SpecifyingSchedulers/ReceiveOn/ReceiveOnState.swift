@@ -2,26 +2,24 @@
 // a run scheduled on the scheduler (`SerialDelivery.enqueue`, then `claim` in the run), and the buffering
 // policy's count of waiting values.
 
-@usableFromInline
 struct ReceiveOnState<Downstream: SignalObserver> {
-  @usableFromInline typealias Output = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
+  typealias Output = Downstream.Input
+  typealias Failure = Downstream.Failure
 
   /// The scheduler: read under the lock, like the rest of the state, and copied out only to be called.
-  @usableFromInline let scheduler: SchedulerReference
-  @usableFromInline var delivery: SerialDelivery<Downstream>
+  let scheduler: SchedulerReference
+  var delivery: SerialDelivery<Downstream>
   /// How many values wait (the terminal event is not counted: it is never dropped).
-  @usableFromInline var valueCount = 0
+  var valueCount = 0
   /// The policy's limit; `nil` for `.unbounded`.
-  @usableFromInline let limit: Int?
+  let limit: Int?
   /// `.bufferingNewest`: a full buffer drops its oldest value rather than the new one.
-  @usableFromInline let keepsNewest: Bool
-  @usableFromInline var upstream: SignalSubscriptionHandle?
+  let keepsNewest: Bool
+  var upstream: SignalSubscriptionHandle?
   /// The latest delivery run scheduled, to cancel when the subscription ends.
-  @usableFromInline var run: SignalScheduledAction?
-  @usableFromInline var runNumber: UInt64 = 0
+  var run: SignalScheduledAction?
+  var runNumber: UInt64 = 0
 
-  @inlinable
   init(downstream: consuming Downstream, scheduler: SchedulerReference, policy: SignalBufferingPolicy) {
     self.delivery = SerialDelivery(downstream)
     self.scheduler = scheduler
@@ -32,7 +30,6 @@ struct ReceiveOnState<Downstream: SignalObserver> {
   /// Queues `event` by the buffering policy. Answers the number of the run to schedule when nobody delivers
   /// yet; a value the policy drops (the oldest waiting one for `.bufferingNewest`) goes to `dropped`, to be
   /// released after unlocking.
-  @inlinable
   mutating func enqueue(_ event: Event<Output, Failure>, dropping dropped: inout Event<Output, Failure>?) -> UInt64? {
     guard delivery.isOpen else { return nil }
     if case .value = event, let limit, valueCount >= limit {
@@ -48,7 +45,6 @@ struct ReceiveOnState<Downstream: SignalObserver> {
   }
 
   /// Counts `event` out of the buffer as the run takes it.
-  @inlinable
   mutating func taken(_ event: Event<Output, Failure>?) -> Event<Output, Failure>? {
     if case .value = event { valueCount -= 1 }
     return event

@@ -41,7 +41,7 @@ public struct SubscribeOnSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
   /// Where the upstream is subscribed.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
-  @usableFromInline let schedulerReference: SchedulerReference
+  let schedulerReference: SchedulerReference
 
   /// Creates the signal; prefer ``Signal/subscribe(on:)``.
   public init(upstream: Upstream, scheduler: some SignalScheduler) {
@@ -50,7 +50,6 @@ public struct SubscribeOnSignal<Upstream: Signal>: Signal {
   }
 
   /// Schedules the upstream's subscription for `observer`.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let core = SubscribeOnCore(downstream: observer, scheduler: schedulerReference)

@@ -2,30 +2,26 @@
 // whether it ended) and its engine, which passes the upstream's events on while it has not.
 
 /// The state of one subscription of `subscribe(on:)`.
-@usableFromInline
 struct SubscribeOnState: Sendable {
   /// Where the upstream is subscribed.
-  @usableFromInline let scheduler: SchedulerReference
+  let scheduler: SchedulerReference
   /// The scheduled subscription, until it runs or is cancelled.
-  @usableFromInline var pending: SignalScheduledAction?
+  var pending: SignalScheduledAction?
   /// The upstream's subscription, once made.
-  @usableFromInline var upstream: SignalSubscriptionHandle?
-  @usableFromInline var hasStarted = false
+  var upstream: SignalSubscriptionHandle?
+  var hasStarted = false
   /// Cancelled, or the upstream ended: nothing more is delivered.
-  @usableFromInline var isEnded = false
+  var isEnded = false
 
-  @inlinable
   init(scheduler: SchedulerReference) {
     self.scheduler = scheduler
   }
 
-  @inlinable
   mutating func scheduled(_ action: SignalScheduledAction) {
     if !hasStarted && !isEnded { pending = action }
   }
 
   /// The scheduled subscription runs; false when it was cancelled meanwhile.
-  @inlinable
   mutating func start() -> Bool {
     hasStarted = true
     pending = nil
@@ -33,7 +29,6 @@ struct SubscribeOnState: Sendable {
   }
 
   /// Cancels: hands out what to cancel after unlocking.
-  @inlinable
   mutating func cancel(pending: inout SignalScheduledAction?) -> SignalSubscriptionHandle? {
     isEnded = true
     pending = self.pending.take()
@@ -42,7 +37,6 @@ struct SubscribeOnState: Sendable {
 
   /// The upstream ended, or the downstream answered `stop`: hands out the upstream's subscription, to be let
   /// go after unlocking.
-  @inlinable
   mutating func end() -> SignalSubscriptionHandle? {
     isEnded = true
     return upstream.take()
@@ -50,10 +44,8 @@ struct SubscribeOnState: Sendable {
 }
 
 extension SubscribeOnState: OneUpstreamState {
-  @inlinable
   var keepsUpstream: Bool { !isEnded }
 
-  @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     var pending: SignalScheduledAction?
     var scheduler: SchedulerReference?
@@ -68,20 +60,17 @@ extension SubscribeOnState: OneUpstreamState {
 
 /// The engine of one subscription of `subscribe(on:)`: passes the upstream's events on until the
 /// subscription ends.
-@usableFromInline
 struct SubscribeOnCore<Downstream: SignalObserver>: OneUpstreamCore {
-  @usableFromInline typealias Input = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let state: Locked<SubscribeOnState>
+  typealias Input = Downstream.Input
+  typealias Failure = Downstream.Failure
+  let downstream: Downstream
+  let state: Locked<SubscribeOnState>
 
-  @inlinable
   init(downstream: Downstream, scheduler: SchedulerReference) {
     self.downstream = downstream
     state = Locked(SubscribeOnState(scheduler: scheduler))
   }
 
-  @inlinable
   func receiveUpstream(_ event: Event<Input, Failure>) -> SignalControl {
     guard state.withLock({ !$0.isEnded }) else { return .stop }
     let answer = downstream.receive(event)
