@@ -214,6 +214,26 @@ extension UpstreamSwitch {
   /// Moves to `next`, whose events are forwarded.
   ///
   /// Always inlined (the Engines article, rule 10).
+  /// The subscription of an operator that starts with `first`, in `context`: its handle, handed to
+  /// `observer`.
+  static func subscribe<First: Signal, Observer: SignalObserver>(
+    _ observer: Observer, to first: First, in context: Context
+  ) -> SignalSubscription
+  where First.Output == Context.Downstream.Input, First.Failure == Context.UpstreamFailure {
+    let upstreamSwitch = UpstreamSwitch(context: context)
+    upstreamSwitch.start(with: first)
+    return .handing(upstreamSwitch.handle, to: observer)
+  }
+
+  /// Subscribes `first`, the upstream its operator starts with (or starts again with, `retry`): its events
+  /// go to the context's rule (`UpstreamSwitchContext.receive`).
+  func start<First: Signal>(with first: First)
+  where First.Output == Context.Downstream.Input, First.Failure == Context.UpstreamFailure {
+    switchTo { [self] generation in
+      first.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: self, generation: generation))
+    }
+  }
+
   func forward<Next: Signal>(to next: Next)
   where Next.Output == Context.Downstream.Input, Next.Failure == Context.Downstream.Failure {
     switchTo { [self] generation in

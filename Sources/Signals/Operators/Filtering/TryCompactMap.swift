@@ -52,36 +52,17 @@ public struct TryCompactMapSignal<Upstream: Signal, Output: Sendable, Failure: E
   /// Subscribes `observer` to the non-`nil` results.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(TryCompactMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
+    upstream.subscribe(observer, filtering: TryCompactMapStep(transform: transform), mapFailure: mapFailure)
   }
 }
 
-// Stateless: after it answers `.stop`, the upstream delivers nothing more.
-struct TryCompactMapObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailure: Error>: SignalObserver {
-  let downstream: Downstream
-  let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input?
-  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+/// `tryCompactMap`'s step: a value passes transformed, unless the transformation returns `nil`.
+struct TryCompactMapStep<Input: Sendable, Output: Sendable, Failure: Error>: FilteringStep {
+  let transform: @Sendable (Input) throws(Failure) -> Output?
 
-  func receive(_ event: Event<Input, UpstreamFailure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      let output: Downstream.Input?
-      do {
-        output = try transform(value)
-      } catch {
-        _ = downstream.receive(.failed(error))
-        return .stop
-      }
-      guard let output else { return .continue }
-      return downstream.receive(.value(output))
-    case .finished:
-      return downstream.receive(.finished)
-    case .failed(let error):
-      return downstream.receive(.failed(mapFailure(error)))
-    }
+  func receive(_ value: Input) throws(Failure) -> FilteringAnswer<Output> {
+    try transform(value).map { .send($0) } ?? .drop
   }
 }
 
 extension TryCompactMapSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension TryCompactMapObserver: ForwardingObserver {}
-extension TryCompactMapObserver: EngineObserver where Downstream: EngineObserver {}

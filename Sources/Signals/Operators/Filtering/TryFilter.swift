@@ -43,34 +43,17 @@ public struct TryFilterSignal<Upstream: Signal, Failure: Error>: Signal {
   /// Subscribes `observer` to the values that pass the predicate.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(TryFilterObserver(downstream: observer, isIncluded: isIncluded, mapFailure: mapFailure))
+    upstream.subscribe(observer, filtering: TryFilterStep(isIncluded: isIncluded), mapFailure: mapFailure)
   }
 }
 
-// Stateless: after it answers `.stop`, the upstream delivers nothing more.
-struct TryFilterObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver {
-  let downstream: Downstream
-  let isIncluded: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
-  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+/// `tryFilter`'s step: a value passes when the predicate returns `true`.
+struct TryFilterStep<Input: Sendable, Failure: Error>: FilteringStep {
+  let isIncluded: @Sendable (Input) throws(Failure) -> Bool
 
-  func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      do {
-        guard try isIncluded(value) else { return .continue }
-      } catch {
-        _ = downstream.receive(.failed(error))
-        return .stop
-      }
-      return downstream.receive(.value(value))
-    case .finished:
-      return downstream.receive(.finished)
-    case .failed(let error):
-      return downstream.receive(.failed(mapFailure(error)))
-    }
+  func receive(_ value: Input) throws(Failure) -> FilteringAnswer<Input> {
+    try isIncluded(value) ? .send(value) : .drop
   }
 }
 
 extension TryFilterSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension TryFilterObserver: ForwardingObserver {}
-extension TryFilterObserver: EngineObserver where Downstream: EngineObserver {}

@@ -43,13 +43,7 @@ public struct CatchSignal<Upstream: Signal, NewSignal: Signal>: Signal where New
   /// Subscribes `observer` to the upstream, and to the fallback after a failure.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let upstreamSwitch = UpstreamSwitch(context: CatchContext(downstream: observer, handler: handler))
-    let upstream = upstream
-    upstreamSwitch.switchTo { generation in
-      upstream.subscribe(
-        keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
-    }
-    return .handing(upstreamSwitch.handle, to: observer)
+    UpstreamSwitch.subscribe(observer, to: upstream, in: CatchContext(downstream: observer, handler: handler))
   }
 }
 

@@ -49,10 +49,8 @@ public struct RetrySignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the upstream, resubscribing on failure.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let upstreamSwitch = UpstreamSwitch(
-      context: RetryContext(downstream: observer, upstream: upstream, remaining: times))
-    RetryContext.subscribe(upstream, through: upstreamSwitch)
-    return .handing(upstreamSwitch.handle, to: observer)
+    UpstreamSwitch.subscribe(
+      observer, to: upstream, in: RetryContext(downstream: observer, upstream: upstream, remaining: times))
   }
 }
 
@@ -64,13 +62,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
   let downstream: Downstream
   let upstream: Upstream
   var remaining: Int
-
-  /// Starts a new attempt (trampolined by the switch).
-  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Self>) {
-    upstreamSwitch.switchTo { generation in
-      upstream.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
-    }
-  }
 
   static func receive(
     _ event: Event<Downstream.Input, Downstream.Failure>, generation: UInt64, of upstreamSwitch: UpstreamSwitch<Self>
@@ -91,7 +82,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       case nil:
         return .stop
       case let upstream??:
-        subscribe(upstream, through: upstreamSwitch)
+        upstreamSwitch.start(with: upstream)
         return .stop
       case nil?:
         return upstreamSwitch.pass(event, generation: generation)

@@ -64,13 +64,7 @@ where NewSignal.Output == Upstream.Output {
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let context = TryCatchContext(downstream: observer, handler: handler, mapFailure: mapFailure)
-    let upstreamSwitch = UpstreamSwitch(context: context)
-    let upstream = upstream
-    upstreamSwitch.switchTo { generation in
-      upstream.subscribe(
-        keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
-    }
-    return .handing(upstreamSwitch.handle, to: observer)
+    return UpstreamSwitch.subscribe(observer, to: upstream, in: context)
   }
 }
 

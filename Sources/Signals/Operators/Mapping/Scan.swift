@@ -43,42 +43,12 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
   /// Subscribes `observer` with a fresh accumulator.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(
-      ScanObserver(downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult))
+    // `tryScan`'s step, with a closure that does not throw.
+    let step = TryScanStep<Upstream.Output, Output, Failure>(
+      initialState: initialResult, nextPartialResult: nextPartialResult)
+    return upstream.subscribe(ScanningObserver(downstream: observer, step: step) { $0 })
   }
 }
 
 /// The per-subscription accumulator of `scan`.
-final class ScanObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
-  let downstream: Downstream
-  let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
-  let accumulator: Locked<Downstream.Input>
-
-  init(
-    downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input
-  ) {
-    self.downstream = downstream
-    self.nextPartialResult = nextPartialResult
-    self.accumulator = Locked(initialResult)
-  }
-
-  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      // Events arrive serially, so nothing changes the accumulator between these two locks;
-      // the user's closure runs unlocked.
-      let next = nextPartialResult(accumulator.withLock { $0 }, value)
-      accumulator.withLock { $0 = next }
-      return downstream.receive(.value(next))
-    case .finished:
-      return downstream.receive(.finished)
-    case .failed(let error):
-      return downstream.receive(.failed(error))
-    }
-  }
-}
-
 extension ScanSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension ScanObserver: ForwardingObserver {}
-extension ScanObserver: EngineObserver where Downstream: EngineObserver {}

@@ -48,34 +48,15 @@ public struct TryMapSignal<Upstream: Signal, Output: Sendable, Failure: Error>: 
   /// Subscribes `observer` to the transformed values.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(TryMapObserver(downstream: observer, transform: transform, mapFailure: mapFailure))
+    upstream.subscribe(observer, filtering: TryMapStep(transform: transform), mapFailure: mapFailure)
   }
 }
 
-struct TryMapObserver<Downstream: SignalObserver, Input: Sendable, UpstreamFailure: Error>: SignalObserver {
-  let downstream: Downstream
-  let transform: @Sendable (Input) throws(Downstream.Failure) -> Downstream.Input
-  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+/// `tryMap`'s step: every value passes, transformed.
+struct TryMapStep<Input: Sendable, Output: Sendable, Failure: Error>: FilteringStep {
+  let transform: @Sendable (Input) throws(Failure) -> Output
 
-  func receive(_ event: Event<Input, UpstreamFailure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      let output: Downstream.Input
-      do {
-        output = try transform(value)
-      } catch {
-        _ = downstream.receive(.failed(error))
-        return .stop
-      }
-      return downstream.receive(.value(output))
-    case .finished:
-      return downstream.receive(.finished)
-    case .failed(let error):
-      return downstream.receive(.failed(mapFailure(error)))
-    }
-  }
+  func receive(_ value: Input) throws(Failure) -> FilteringAnswer<Output> { .send(try transform(value)) }
 }
 
 extension TryMapSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension TryMapObserver: ForwardingObserver {}
-extension TryMapObserver: EngineObserver where Downstream: EngineObserver {}

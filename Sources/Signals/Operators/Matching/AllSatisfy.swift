@@ -51,19 +51,8 @@ public struct AllSatisfySignal<Upstream: Signal, Failure: Error>: Signal {
   /// Subscribes `observer` to the answer.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(observer, matching: AllSatisfyStep(predicate: predicate), mapFailure: mapFailure)
+    upstream.subscribe(observer, matching: PredicateStep(predicate: predicate, decides: false), mapFailure: mapFailure)
   }
-}
-
-/// `allSatisfy`'s step: a value that fails the predicate decides `false`; `true` at the finish.
-struct AllSatisfyStep<Input: Sendable, Failure: Error>: MatchingStep {
-  let predicate: @Sendable (Input) throws(Failure) -> Bool
-
-  func decide(_ value: Input) throws(Failure) -> Bool? {
-    try predicate(value) ? nil : false
-  }
-
-  var answerAtFinish: Bool? { true }
 }
 
 extension AllSatisfySignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

@@ -70,19 +70,19 @@ public struct ContainsSignal<Upstream: Signal, Failure: Error>: Signal {
   /// Subscribes `observer` to the answer.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(observer, matching: ContainsStep(predicate: predicate), mapFailure: mapFailure)
+    upstream.subscribe(observer, matching: PredicateStep(predicate: predicate, decides: true), mapFailure: mapFailure)
   }
 }
 
-/// `contains`' step: a value that satisfies the predicate decides `true`; `false` at the finish.
-struct ContainsStep<Input: Sendable, Failure: Error>: MatchingStep {
+/// The step of `contains` (`decides` is `true`) and `allSatisfy` (`false`): the first value whose predicate
+/// returns `decides` decides it; without one, the answer at the finish is its opposite.
+struct PredicateStep<Input: Sendable, Failure: Error>: MatchingStep {
   let predicate: @Sendable (Input) throws(Failure) -> Bool
+  let decides: Bool
 
-  func decide(_ value: Input) throws(Failure) -> Bool? {
-    try predicate(value) ? true : nil
-  }
+  func decide(_ value: Input) throws(Failure) -> Bool? { try predicate(value) == decides ? decides : nil }
 
-  var answerAtFinish: Bool? { false }
+  var answerAtFinish: Bool? { !decides }
 }
 
 extension ContainsSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

@@ -33,40 +33,18 @@ public struct CountSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the count.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    TrailingFinishGuard.subscribe(observer, to: upstream) {
-      CountObserver(downstream: observer, upstreamOutput: Upstream.Output.self, finishGuard: $0)
-    }
+    upstream.subscribe(observer, reducing: CountStep<Upstream.Output, Failure>()) { $0 }
   }
 }
 
 /// The per-subscription counter of `count()`.
-final class CountObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable
-where Downstream.Input == Int {
-  let downstream: Downstream
-  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  let finishGuard: TrailingFinishGuard?
-  let counter: Locked<Int>
+/// `count()`'s step: the state is the number of values so far.
+struct CountStep<Input: Sendable, Failure: Error>: ReducingStep {
+  var initialState: Int { 0 }
 
-  init(downstream: Downstream, upstreamOutput: Input.Type, finishGuard: TrailingFinishGuard?) {
-    self.downstream = downstream
-    self.finishGuard = finishGuard
-    self.counter = Locked(0)
-  }
+  func receive(_ value: Input, state count: inout Int) throws(Failure) { count += 1 }
 
-  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
-    switch event {
-    case .value:
-      counter.withLock { $0 += 1 }
-      return .continue
-    case .finished:
-      guard downstream.receive(.value(counter.withLock { $0 })) == .continue else { return .stop }
-      return finishGuard.finish(downstream)
-    case .failed(let error):
-      return downstream.receive(.failed(error))
-    }
-  }
+  func result(_ count: Int) -> Int? { count }
 }
 
 extension CountSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension CountObserver: ForwardingObserver {}
-extension CountObserver: EngineObserver where Downstream: EngineObserver {}

@@ -31,27 +31,13 @@ public struct IgnoreOutputSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the upstream's terminal event.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(IgnoreOutputObserver(downstream: observer, upstreamOutput: Upstream.Output.self))
+    upstream.subscribe(observer, filtering: IgnoreOutputStep<Upstream.Output, Failure>()) { $0 }
   }
 }
 
-struct IgnoreOutputObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver
-where Downstream.Input == Never {
-  let downstream: Downstream
-
-  init(downstream: Downstream, upstreamOutput: Input.Type) {
-    self.downstream = downstream
-  }
-
-  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
-    switch event {
-    case .value: return .continue
-    case .finished: return downstream.receive(.finished)
-    case .failed(let error): return downstream.receive(.failed(error))
-    }
-  }
+/// `ignoreOutput()`'s step: every value is dropped.
+struct IgnoreOutputStep<Input: Sendable, Failure: Error>: FilteringStep {
+  func receive(_ value: Input) throws(Failure) -> FilteringAnswer<Never> { .drop }
 }
 
 extension IgnoreOutputSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension IgnoreOutputObserver: ForwardingObserver {}
-extension IgnoreOutputObserver: EngineObserver where Downstream: EngineObserver {}

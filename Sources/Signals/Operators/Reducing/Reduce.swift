@@ -39,50 +39,12 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   /// Subscribes `observer` with a fresh accumulator.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    TrailingFinishGuard.subscribe(observer, to: upstream) {
-      ReduceObserver(
-        downstream: observer, initialResult: initialResult, nextPartialResult: nextPartialResult, finishGuard: $0)
-    }
+    // `tryReduce`'s step, with a closure that does not throw.
+    let step = TryReduceStep<Upstream.Output, Output, Failure>(
+      initialState: initialResult, nextPartialResult: nextPartialResult)
+    return upstream.subscribe(observer, reducing: step) { $0 }
   }
 }
 
 /// The per-subscription accumulator of `reduce`.
-final class ReduceObserver<Downstream: SignalObserver, Input: Sendable>: SignalObserver, Sendable {
-  let downstream: Downstream
-  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  let finishGuard: TrailingFinishGuard?
-  let nextPartialResult: @Sendable (Downstream.Input, Input) -> Downstream.Input
-  let accumulator: Locked<Downstream.Input>
-
-  init(
-    downstream: Downstream, initialResult: Downstream.Input,
-    nextPartialResult: @escaping @Sendable (Downstream.Input, Input) -> Downstream.Input,
-    finishGuard: TrailingFinishGuard?
-  ) {
-    self.finishGuard = finishGuard
-    self.downstream = downstream
-    self.nextPartialResult = nextPartialResult
-    self.accumulator = Locked(initialResult)
-  }
-
-  func receive(_ event: Event<Input, Downstream.Failure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      // Serial events: nothing changes the accumulator between the two locks; the closure runs unlocked.
-      let next = nextPartialResult(accumulator.withLock { $0 }, value)
-      accumulator.withLock { $0 = next }
-      return .continue
-    case .finished:
-      if downstream.receive(.value(accumulator.withLock { $0 })) == .continue {
-        _ = finishGuard.finish(downstream)
-      }
-      return .stop
-    case .failed(let error):
-      return downstream.receive(.failed(error))
-    }
-  }
-}
-
 extension ReduceSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension ReduceObserver: ForwardingObserver {}
-extension ReduceObserver: EngineObserver where Downstream: EngineObserver {}

@@ -41,51 +41,10 @@ public struct LastSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the last (matching) value.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    TrailingFinishGuard.subscribe(observer, to: upstream) {
-      LastObserver(downstream: observer, predicate: predicate, finishGuard: $0)
-    }
+    // `tryLast(where:)`'s step, with a predicate that does not throw (every value, without one).
+    upstream.subscribe(observer, reducing: TryLastStep<Output, Failure>(predicate: predicate ?? { _ in true })) { $0 }
   }
 }
 
 /// The per-subscription memory of `last`.
-final class LastObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  let downstream: Downstream
-  /// `nil` for a downstream that needs none (see `TrailingFinishGuard`).
-  let finishGuard: TrailingFinishGuard?
-  let predicate: (@Sendable (Downstream.Input) -> Bool)?
-  let last: Locked<Downstream.Input?>
-
-  init(downstream: Downstream, predicate: (@Sendable (Downstream.Input) -> Bool)?, finishGuard: TrailingFinishGuard?) {
-    self.finishGuard = finishGuard
-    self.downstream = downstream
-    self.predicate = predicate
-    self.last = Locked(nil)
-  }
-
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      if let predicate, !predicate(value) { return .continue }
-      last.withLock { $0 = value }
-      return .continue
-    case .finished:
-      let taken = last.withLock { last in
-        defer { last = nil }
-        return last
-      }
-      if let taken, downstream.receive(.value(taken)) == .stop { return .stop }
-      return finishGuard.finish(downstream)
-    case .failed(let error):
-      let dropped = last.withLock { last in
-        defer { last = nil }
-        return last
-      }
-      _ = dropped  // released outside the lock
-      return downstream.receive(.failed(error))
-    }
-  }
-}
-
 extension LastSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension LastObserver: ForwardingObserver {}
-extension LastObserver: EngineObserver where Downstream: EngineObserver {}

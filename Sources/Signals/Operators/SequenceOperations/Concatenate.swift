@@ -50,13 +50,7 @@ where Prefix.Output == Suffix.Output, Prefix.Failure == Suffix.Failure {
   /// Subscribes `observer` to the prefix, then to the suffix.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let upstreamSwitch = UpstreamSwitch(context: ConcatenateContext(downstream: observer, suffix: suffix))
-    let prefix = prefix
-    upstreamSwitch.switchTo { generation in
-      prefix.subscribe(
-        keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
-    }
-    return .handing(upstreamSwitch.handle, to: observer)
+    UpstreamSwitch.subscribe(observer, to: prefix, in: ConcatenateContext(downstream: observer, suffix: suffix))
   }
 }
 

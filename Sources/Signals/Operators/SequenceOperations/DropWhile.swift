@@ -33,32 +33,11 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the values from the first that fails the predicate on.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(DropWhileObserver(downstream: observer, predicate: predicate))
+    // `tryDrop(while:)`'s step, with a predicate that does not throw.
+    upstream.subscribe(
+      ScanningObserver(downstream: observer, step: TryDropWhileStep<Output, Failure>(predicate: predicate)) { $0 })
   }
 }
 
 /// The per-subscription switch of `drop(while:)`.
-final class DropWhileObserver<Downstream: SignalObserver>: SignalObserver, Sendable {
-  let downstream: Downstream
-  let predicate: @Sendable (Downstream.Input) -> Bool
-  let dropping: Locked<Bool>
-
-  init(downstream: Downstream, predicate: @escaping @Sendable (Downstream.Input) -> Bool) {
-    self.downstream = downstream
-    self.predicate = predicate
-    self.dropping = Locked(true)
-  }
-
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    if case .value(let value) = event, dropping.withLock({ $0 }) {
-      // Serial events: the predicate runs unlocked.
-      if predicate(value) { return .continue }
-      dropping.withLock { $0 = false }
-    }
-    return downstream.receive(event)
-  }
-}
-
 extension DropWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension DropWhileObserver: ForwardingObserver {}
-extension DropWhileObserver: EngineObserver where Downstream: EngineObserver {}

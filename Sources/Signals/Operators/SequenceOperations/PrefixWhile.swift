@@ -33,24 +33,16 @@ public struct PrefixWhileSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the leading values that satisfy the predicate.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(PrefixWhileObserver(downstream: observer, predicate: predicate))
+    upstream.subscribe(observer, filtering: PrefixWhileStep<Output, Failure>(predicate: predicate)) { $0 }
   }
 }
 
-// Stateless: after it answers `.stop`, the upstream delivers nothing more.
-struct PrefixWhileObserver<Downstream: SignalObserver>: SignalObserver {
-  let downstream: Downstream
-  let predicate: @Sendable (Downstream.Input) -> Bool
+/// `prefix(while:)`'s step: a value passes while the predicate returns `true`; the first that fails it ends
+/// the signal.
+struct PrefixWhileStep<Input: Sendable, Failure: Error>: FilteringStep {
+  let predicate: @Sendable (Input) -> Bool
 
-  func receive(_ event: Event<Downstream.Input, Downstream.Failure>) -> SignalControl {
-    if case .value(let value) = event, !predicate(value) {
-      _ = downstream.receive(.finished)
-      return .stop
-    }
-    return downstream.receive(event)
-  }
+  func receive(_ value: Input) throws(Failure) -> FilteringAnswer<Input> { predicate(value) ? .send(value) : .finish }
 }
 
 extension PrefixWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension PrefixWhileObserver: ForwardingObserver {}
-extension PrefixWhileObserver: EngineObserver where Downstream: EngineObserver {}

@@ -44,39 +44,18 @@ public struct TryPrefixWhileSignal<Upstream: Signal, Failure: Error>: Signal {
   /// Subscribes `observer` to the leading values that satisfy the predicate.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(TryPrefixWhileObserver(downstream: observer, predicate: predicate, mapFailure: mapFailure))
+    upstream.subscribe(observer, filtering: TryPrefixWhileStep(predicate: predicate), mapFailure: mapFailure)
   }
 }
 
-// Stateless: after it answers `.stop`, the upstream delivers nothing more.
-struct TryPrefixWhileObserver<Downstream: SignalObserver, UpstreamFailure: Error>: SignalObserver {
-  let downstream: Downstream
-  let predicate: @Sendable (Downstream.Input) throws(Downstream.Failure) -> Bool
-  let mapFailure: @Sendable (UpstreamFailure) -> Downstream.Failure
+/// `tryPrefix(while:)`'s step: a value passes while the predicate returns `true`; the first that fails it
+/// ends the signal.
+struct TryPrefixWhileStep<Input: Sendable, Failure: Error>: FilteringStep {
+  let predicate: @Sendable (Input) throws(Failure) -> Bool
 
-  func receive(_ event: Event<Downstream.Input, UpstreamFailure>) -> SignalControl {
-    switch event {
-    case .value(let value):
-      let passes: Bool
-      do {
-        passes = try predicate(value)
-      } catch {
-        _ = downstream.receive(.failed(error))
-        return .stop
-      }
-      guard passes else {
-        _ = downstream.receive(.finished)
-        return .stop
-      }
-      return downstream.receive(.value(value))
-    case .finished:
-      return downstream.receive(.finished)
-    case .failed(let error):
-      return downstream.receive(.failed(mapFailure(error)))
-    }
+  func receive(_ value: Input) throws(Failure) -> FilteringAnswer<Input> {
+    try predicate(value) ? .send(value) : .finish
   }
 }
 
 extension TryPrefixWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
-extension TryPrefixWhileObserver: ForwardingObserver {}
-extension TryPrefixWhileObserver: EngineObserver where Downstream: EngineObserver {}

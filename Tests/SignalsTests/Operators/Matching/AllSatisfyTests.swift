@@ -68,7 +68,7 @@ import Testing
 /// `allSatisfy`'s step, driven alone: no observer, thread or lock (`StepSupport.swift`).
 @Suite struct AllSatisfyStepTests {
   @Test func allSatisfyDecidesFalseAtAFailingValueAndTrueAtTheFinish() {
-    let step = AllSatisfyStep<Int, Never> { $0 > 0 }
+    let step = PredicateStep<Int, Never>(predicate: { $0 > 0 }, decides: false)
     #expect(match(step, [1, 0, 3]) == false)
     #expect(match(step, [1, 3]) == true)
     #expect(match(step, []) == true)

@@ -80,14 +80,15 @@ import Testing
 /// `contains`' step, driven alone: no observer, thread or lock (`StepSupport.swift`).
 @Suite struct ContainsStepTests {
   @Test func containsDecidesTrueAtAMatchAndFalseAtTheFinish() {
-    let step = ContainsStep<Int, Never> { $0 == 2 }
+    let step = PredicateStep<Int, Never>(predicate: { $0 == 2 }, decides: true)
     #expect(match(step, [1, 2, 3]) == true)
     #expect(match(step, [1, 3]) == false)
     #expect(match(step, []) == false)
   }
 
   @Test func aThrowingPredicateThrows() {
-    let step = ContainsStep<Int, TestError> { (value) throws(TestError) in throw TestError(value) }
+    let step = PredicateStep<Int, TestError>(
+      predicate: { (value) throws(TestError) in throw TestError(value) }, decides: true)
     #expect(throws: TestError(1)) { try match(step, [1]) }
   }
 }

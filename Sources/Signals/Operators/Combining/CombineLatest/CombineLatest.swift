@@ -66,19 +66,8 @@ public struct CombineLatestSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the combined values.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    guard !upstreams.isEmpty else {
-      _ = observer.receive(.finished)
-      return .empty
-    }
     let machine = CombineLatestStateMachine<Upstream.Output>(count: upstreams.count)
-    let fanIn = FanIn(downstream: observer, machine: machine)
-    guard fanIn.reserve(0..<UInt64(upstreams.count)) else { return .empty }
-    for (index, upstream) in upstreams.enumerated() {
-      let key = UInt64(index)
-      guard fanIn.isWaiting(for: key) else { continue }
-      upstream.subscribe(keeping: IndexedUpstreamObserver(fanIn: fanIn, index: index))
-    }
-    return .handing(fanIn.handle, to: observer)
+    return FanIn.subscribe(observer, to: upstreams, machine: machine, through: IndexedUpstreamObserver.init)
   }
 }
 

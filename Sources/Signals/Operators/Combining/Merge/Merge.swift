@@ -44,18 +44,9 @@ public struct MergeSignal<Upstream: Signal>: Signal {
   @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    guard !upstreams.isEmpty else {
-      _ = observer.receive(.finished)
-      return .empty
+    FanIn.subscribe(observer, to: upstreams, machine: MergeStateMachine(remaining: upstreams.count)) {
+      MergeObserver(fanIn: $0, key: UInt64($1))
     }
-    let fanIn = FanIn(downstream: observer, machine: MergeStateMachine(remaining: upstreams.count))
-    guard fanIn.reserve(0..<UInt64(upstreams.count)) else { return .empty }
-    for (index, upstream) in upstreams.enumerated() {
-      let key = UInt64(index)
-      guard fanIn.isWaiting(for: key) else { continue }
-      upstream.subscribe(keeping: MergeObserver(fanIn: fanIn, key: key))
-    }
-    return .handing(fanIn.handle, to: observer)
   }
 }
 

@@ -51,18 +51,8 @@ public struct ZipSignal<Upstream: Signal>: Signal {
   /// Subscribes `observer` to the zipped values.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    guard !upstreams.isEmpty else {
-      _ = observer.receive(.finished)
-      return .empty
-    }
-    let fanIn = FanIn(downstream: observer, machine: ZipStateMachine<Upstream.Output>(count: upstreams.count))
-    guard fanIn.reserve(0..<UInt64(upstreams.count)) else { return .empty }
-    for (index, upstream) in upstreams.enumerated() {
-      let key = UInt64(index)
-      guard fanIn.isWaiting(for: key) else { continue }
-      upstream.subscribe(keeping: IndexedUpstreamObserver(fanIn: fanIn, index: index))
-    }
-    return .handing(fanIn.handle, to: observer)
+    let machine = ZipStateMachine<Upstream.Output>(count: upstreams.count)
+    return FanIn.subscribe(observer, to: upstreams, machine: machine, through: IndexedUpstreamObserver.init)
   }
 }
 

@@ -88,9 +88,7 @@ public struct RetryWithDelaySignal<Upstream: Signal>: Signal {
   where Observer.Input == Output, Observer.Failure == Failure {
     let context = RetryWithDelayContext(
       downstream: observer, upstream: upstream, remaining: times, backoff: backoff, scheduler: schedulerReference)
-    let upstreamSwitch = UpstreamSwitch(context: context)
-    RetryWithDelayContext.subscribe(upstream, through: upstreamSwitch)
-    return .handing(upstreamSwitch.handle, to: observer)
+    return UpstreamSwitch.subscribe(observer, to: upstream, in: context)
   }
 }
 
@@ -117,13 +115,6 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     self.remaining = remaining
     self.backoff = Locked(backoff)
     self.scheduler = scheduler
-  }
-
-  /// Starts a new attempt (trampolined by the switch).
-  static func subscribe(_ upstream: Upstream, through upstreamSwitch: UpstreamSwitch<Self>) {
-    upstreamSwitch.switchTo { generation in
-      upstream.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: upstreamSwitch, generation: generation))
-    }
   }
 
   static func receive(
@@ -166,7 +157,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
     upstreamSwitch.switchTo { generation in
       let action = scheduler.schedule(after: delay) {
         guard let context = upstreamSwitch.context(ifCurrent: generation) else { return }
-        subscribe(context.upstream, through: upstreamSwitch)
+        upstreamSwitch.start(with: context.upstream)
       }
       upstreamSwitch.keep(
         SignalSubscriptionHandle(SignalSubscription(cancelling: action, on: scheduler)), generation: generation)

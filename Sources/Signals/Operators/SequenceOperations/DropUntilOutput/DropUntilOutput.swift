@@ -65,18 +65,10 @@ public struct DropUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal {
   /// Subscribes `observer`: the trigger first, then the upstream.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let fanIn = DropUntilOutputStorage(downstream: observer, machine: DropUntilOutputStateMachine())
-    let keys = DropUntilOutputStateMachine.self
-    guard fanIn.reserve([keys.upstreamKey, keys.triggerKey]) else { return .empty }
-    if fanIn.isWaiting(for: keys.triggerKey) {
-      trigger.subscribe(
-        keeping: UntilOutputTriggerObserver<Observer, Trigger, DropUntilOutputStateMachine>(
-          fanIn: fanIn, triggerFailure: triggerFailure))
-    }
-    if fanIn.isWaiting(for: keys.upstreamKey) {
-      upstream.subscribe(keeping: DropUntilOutputObserver(fanIn: fanIn))
-    }
-    return .handing(fanIn.handle, to: observer)
+    typealias Machine = DropUntilOutputStateMachine
+    return Machine.subscribe(
+      observer, machine: Machine(), reserving: [Machine.upstreamKey, Machine.triggerKey], trigger: trigger,
+      triggerFailure: triggerFailure, upstream: upstream, through: DropUntilOutputObserver.init)
   }
 }
 

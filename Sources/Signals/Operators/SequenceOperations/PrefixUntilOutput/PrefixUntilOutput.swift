@@ -66,18 +66,10 @@ public struct PrefixUntilOutputSignal<Upstream: Signal, Trigger: Signal>: Signal
   /// Subscribes `observer` to the upstream's events until the trigger fires.
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    let fanIn = PrefixUntilOutputStorage(downstream: observer, machine: PrefixUntilOutputStateMachine())
-    let keys = PrefixUntilOutputStateMachine.self
-    guard fanIn.reserve([keys.triggerKey, keys.upstreamKey]) else { return .empty }
-    if fanIn.isWaiting(for: keys.triggerKey) {
-      let triggerObserver = UntilOutputTriggerObserver<Observer, Trigger, PrefixUntilOutputStateMachine>(
-        fanIn: fanIn, triggerFailure: triggerFailure)
-      trigger.subscribe(keeping: triggerObserver)
-    }
-    if fanIn.isWaiting(for: keys.upstreamKey) {
-      upstream.subscribe(keeping: PrefixUntilOutputObserver(fanIn: fanIn))
-    }
-    return .handing(fanIn.handle, to: observer)
+    typealias Machine = PrefixUntilOutputStateMachine
+    return Machine.subscribe(
+      observer, machine: Machine(), reserving: [Machine.triggerKey, Machine.upstreamKey], trigger: trigger,
+      triggerFailure: triggerFailure, upstream: upstream, through: PrefixUntilOutputObserver.init)
   }
 }
 
