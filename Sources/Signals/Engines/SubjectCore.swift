@@ -24,47 +24,61 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
     state = Locked(SubjectState(current: current, replay: replay))
   }
 
-  /// Sends `event` to every attached observer, serially; see the file comment. With `recording`, a value is
-  /// first kept among the latest values a new observer gets (`ReplaySignal`, `share(replay:)`), in the same
-  /// lock round trip, so that an observer attaching meanwhile gets it once, replayed or sent.
-  ///
-  /// The path of a value to the one observer of an idle subject, the common case (the Engines article draws
-  /// it): one lock round trip takes the value and claims the delivery (`SubjectState.begin`), the observer
-  /// gets it, not retained, and one more gives the delivery back (`SubjectState.endSingle`). Anything else
-  /// (several observers, a delivery in progress, a terminal event, the observer's `stop`, events queued
-  /// meanwhile) goes through the drain loop.
+  /// Sends `event` to every attached observer, serially; see the file comment.
   @inlinable
-  func send(_ event: Event<Output, Failure>, recording: Bool = false) {
+  func send(_ event: Event<Output, Failure>) {
+    deliver(event, state.withLock { $0.begin(event) })
+  }
+
+  /// Sends `event` after keeping it, when it is a value, among the latest values a new observer gets first
+  /// (`ReplaySignal`, `share(replay:)`): in the same lock round trip, so that an observer attaching meanwhile
+  /// gets the value once, replayed or sent.
+  @inlinable
+  func sendRecording(_ event: Event<Output, Failure>) {
     var evicted: Output?
     let start = state.withLock { state in
-      if recording { state.record(event, evicting: &evicted) }
+      state.record(event, evicting: &evicted)
       return state.begin(event)
     }
     _ = evicted  // released here, outside the lock
+    deliver(event, start)
+  }
+
+  /// Delivers `event` as `start`, what `begin` answered, says.
+  ///
+  /// The path of a value to the one observer of an idle subject, the common case (the Engines article draws
+  /// it): the lock round trip of `begin` took the value and claimed the delivery, the observer gets it, not
+  /// retained, and one more round trip gives the delivery back (`SubjectState.endSingle`). Anything else
+  /// (several observers, a delivery in progress, a terminal event, events queued meanwhile) goes through the
+  /// drain loop, and the observer's `stop` through `stopSingle`.
+  @inlinable
+  @inline(__always)
+  func deliver(_ event: Event<Output, Failure>, _ start: SubjectStart<Output, Failure>) {
     switch start {
     case .none:
       return
     case .single(let observer):
-      let answer = observer.deliver(event)
+      if observer.deliver(event) == .stop {
+        stopSingle(removing: observer.with { $0.id })
+        return
+      }
       var released: SubjectRetired<Output, Failure>?
-      if answer == .continue, state.withLock({ $0.endSingle(released: &released) }) { return }
-      afterSingle(observer, answered: answer)
+      if state.withLock({ $0.endSingle(released: &released) }) { return }
+      drainQueued()
     case .broadcast(let work):
       drain(startingWith: work)
     }
   }
 
-  /// After a fast-path delivery that did not end idle: removes the observer if it answered `stop` and goes
-  /// idle, in one lock round trip, then drains what was queued meanwhile. Out of line, so that `send` stays
-  /// small.
+  /// After a fast-path delivery the observer answered `stop` to: removes it and goes idle in one lock round
+  /// trip, then drains what was queued meanwhile. Out of line, so that `send` stays small.
   @inlinable
   @inline(never)
-  func afterSingle(_ observer: Unretained<SubjectEntry<Output, Failure>>, answered answer: SignalControl) {
+  func stopSingle(removing id: UInt64) {
     var released: SubjectRetired<Output, Failure>?
     var removal: SubjectRemoval<Output, Failure>?
-    let id = answer == .stop ? observer.with { $0.id } : nil
     let idle = state.withLock { state -> Bool in
-      if let id { removal = state.remove(id: id) }
+      removal = state.remove(id: id)
       return state.endSingle(released: &released)
     }
     _ = (removal, released)  // released here, outside the lock

@@ -45,19 +45,19 @@ public final class ReplaySignal<Output: Sendable, Failure: Error>: Signal {
   /// Keeps `value` among the latest and sends it to every current observer. Ignored after a terminal event.
   @inlinable
   public func send(_ value: Output) {
-    core.send(.value(value), recording: true)
+    core.sendRecording(.value(value))
   }
 
   /// Sends an event. A terminal event ends the subject for everyone, once.
   @inlinable
   public func send(_ event: Event<Output, Failure>) {
-    core.send(event, recording: true)
+    core.sendRecording(event)
   }
 
   /// Ends the subject. Later calls and sends are ignored.
   @inlinable
   public func send(completion: SignalCompletion<Failure>) {
-    core.send(Event(completion), recording: true)
+    core.sendRecording(Event(completion))
   }
 
   /// Whether at least one observer is attached.
@@ -80,7 +80,7 @@ extension ReplaySignal where Output == Void {
   /// Sends `()`.
   @inlinable
   public func send() {
-    core.send(.value(()), recording: true)
+    core.sendRecording(.value(()))
   }
 }
 

@@ -11,7 +11,7 @@ final class ShareConnection<Output: Sendable, Failure: Error>: Sendable {
 
   /// Multicasts `event`, kept for later members when the connection replays.
   func send(_ event: Event<Output, Failure>) {
-    core.send(event, recording: replays)
+    if replays { core.sendRecording(event) } else { core.send(event) }
   }
 }
 
