@@ -8,7 +8,10 @@ guide; in short:
 - ```swift            compiled: Swift 6 mode, warnings as errors, against the package's built modules. Each
                       fence is its own `main.swift` (top-level code runs on the main actor; `await` and
                       `try` work), importing the module its documentation belongs to (and what that
-                      module's users import with it); README/CONTRIBUTING import every library.
+                      module's users import with it); README/CONTRIBUTING import every library. A
+                      module no product exports (SplashCheck: its users are this package's targets)
+                      compiles its snippets as one of those targets, with the package name SwiftPM built it
+                      with (from the build's manifest), so they may use its `package` declarations.
 - <!-- setup ... -->   an HTML comment right above a swift fence holds hidden lines (DocC does not render
                       HTML comments): they are compiled before the fence's code, or around it when one of
                       them is `// snippet` (the fence's code goes there); a line `// previous snippet`
@@ -61,6 +64,9 @@ IMPORTS = {
     "IntroUI": ["SwiftUI", "Intro", "IntroUI"],
     "SplashCheck": ["SplashCheck"],
 }
+# Modules that no product exports: their only users are this package's targets, so their snippets compile as
+# one of those, with the package name SwiftPM built them with, and may use `package` declarations.
+PACKAGE_ONLY = {"SplashCheck"}
 # Swift Testing is imported too where a snippet uses it (importing it costs more than the rest).
 USES_TESTING = re.compile(r"#expect\b|#require\b|@Test\b|@Suite\b")
 UNCOMPILED_LIST = ".ci/uncompiled-snippets.txt"
@@ -217,6 +223,7 @@ class Program:
     fence: Fence
     text: str
     origins: list[str]  # for each line of `text`, where it comes from
+    in_package: bool = False  # compiled as a target of this package (a PACKAGE_ONLY module's snippet)
 
 
 def is_swiftui(fence: Fence) -> bool:
@@ -237,7 +244,8 @@ def program(fence: Fence) -> Program:
         imports = imports + ["Testing"]
     lines: list[tuple[str, str]] = [(f"import {name}", "(implicit import)") for name in imports]
     lines += body
-    return Program(fence, "\n".join(text for text, _ in lines) + "\n", [origin for _, origin in lines])
+    text = "\n".join(text for text, _ in lines) + "\n"
+    return Program(fence, text, [origin for _, origin in lines], in_package=fence.module in PACKAGE_ONLY)
 
 
 def expanded(fence: Fence) -> list[tuple[str, str]]:
@@ -268,9 +276,15 @@ def compile_program(item: Program, directory: Path, modules: Path, swiftui: Path
     library = is_swiftui(item.fence)
     if library and swiftui is None:
         return "the SwiftUI interface module did not build (see the problem reported for it)"
-    key = (item.text, str(modules), str(swiftui) if library else "")
+    flags: list[str] = []
+    if item.in_package:
+        name = package_name(modules, item.fence.module or "")
+        if name is None:
+            return f"no -package-name for {item.fence.module} in {build_manifest(modules)}: built by `swift build`?"
+        flags = ["-package-name", name]
+    key = (item.text, str(modules), str(swiftui) if library else "", " ".join(flags))
     if key not in _compiled:
-        _compiled[key] = _typecheck(item.text, directory, modules, swiftui if library else None)
+        _compiled[key] = _typecheck(item.text, directory, modules, swiftui if library else None, flags)
     status, output = _compiled[key]
     if status == 0:
         return None
@@ -285,11 +299,33 @@ def compile_program(item: Program, directory: Path, modules: Path, swiftui: Path
     return mapped.strip() or f"swiftc exited with status {status}"
 
 
-def _typecheck(text: str, directory: Path, modules: Path, swiftui: Path | None = None) -> tuple[int, str]:
+def build_manifest(modules: Path) -> Path:
+    """The llbuild manifest `swift build` wrote for the build whose modules are in `modules`
+    (`.build/<triple>/<configuration>/Modules` -> `.build/<configuration>.yaml`)."""
+    return modules.parent.parent.parent / f"{modules.parent.name}.yaml"
+
+
+def package_name(modules: Path, module: str) -> str | None:
+    """The `-package-name` SwiftPM compiled `module` with (the package's identity: its folder's name, so a
+    clone and a worktree differ), read from the build's manifest."""
+    try:
+        manifest = build_manifest(modules).read_text(encoding="utf-8")
+    except OSError:
+        return None
+    for line in manifest.splitlines():
+        if f'"-module-name","{module}"' in line and (match := re.search(r'"-package-name","([^"]+)"', line)):
+            return match.group(1)
+    return None
+
+
+def _typecheck(
+    text: str, directory: Path, modules: Path, swiftui: Path | None = None, flags: list[str] | None = None
+) -> tuple[int, str]:
     directory.mkdir(parents=True, exist_ok=True)
     source = directory / "main.swift"
     source.write_text(text, encoding="utf-8")
     command = ["swiftc", "-typecheck", "-swift-version", "6", "-warnings-as-errors", "-diagnostic-style", "llvm"]
+    command += flags or []
     if swiftui is not None:
         # A library file (declarations, `@main`), against the SwiftUI interface and IntroUI built on it first.
         command += ["-parse-as-library", "-I", str(swiftui)]
@@ -337,6 +373,10 @@ STRUCTURAL = {
     "DynamicProperty", "SafeAreaRegions", "Set", "all", "top", "leading", "bottom", "trailing", "Alignment",
     "Shape", "wrappedValue", "EnvironmentValues", "background", "inactive", "active", "Scene", "Edge",
     "HorizontalAlignment", "VerticalAlignment", "center", "AnyTransition", "Animation", "ScenePhase",
+    # Default arguments and the types of constraints and properties, which calls name only as `.default`…
+    "default", "EdgeInsets", "ResizingMode", "stretch", "UnitPoint", "NavigationPath", "ShapeStyle",
+    "ButtonStyleConfiguration", "Configuration", "Label", "Font", "Weight", "KeyboardShortcut",
+    "AccessibilityActionKind",
 }
 
 
@@ -507,6 +547,7 @@ def self_test(modules: Path, jobs: int) -> list[str]:
         (root / ".ci").mkdir()
 
         def write(relative: str, text: str) -> None:
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
             (root / relative).write_text(text, encoding="utf-8")
 
         good_article = "\n".join(
@@ -559,6 +600,13 @@ def self_test(modules: Path, jobs: int) -> list[str]:
         )
         write("Sources/Signals/Signals.docc/Good.md", good_article)
         write("Sources/Signals/Good.swift", good_source)
+        # A module no product exports: its snippets see its `package` declarations (a library's do not, below).
+        package_snippet = (
+            "/// ```swift\n"
+            '/// let report = SplashCheck.check(SplashCheckOptions(directory: "/", introBackground: "Bg"))\n'
+            "/// print(report.exitCode)\n/// ```\n"
+        )
+        write("Sources/SplashCheck/Good.swift", package_snippet + "package enum Good {}\n")
         write("Tests/SignalsTests/GoodTests.swift", 'let d = try DocDiagram("good-diagram", in: "x")\n')
         write(UNCOMPILED_LIST, "Sources/Signals/Signals.docc/Good.md " + _fingerprint(["import SwiftUI"]) + "\n")
         if problems := check(root, modules, jobs, quiet=True):
@@ -574,6 +622,11 @@ def self_test(modules: Path, jobs: int) -> list[str]:
                 "Sources/Signals/Signals.docc/Broken.md",
                 "```swift\nvar fired = false\nlet action = ImmediateSignalScheduler().schedule { fired = true }\n```\n",
                 "Sources/Signals/Signals.docc/Broken.md:3:",
+            ),
+            "a package declaration in a library's snippet (its users cannot call it)": (
+                "Sources/Signals/Broken.swift",
+                package_snippet.replace("```swift\n", "```swift\n/// import SplashCheck\n") + "public let broken = 1\n",
+                "cannot find 'SplashCheckOptions' in scope",
             ),
             "a warning (an unused value in a setup function)": (
                 "Sources/Signals/Broken.swift",
@@ -616,6 +669,7 @@ def self_test(modules: Path, jobs: int) -> list[str]:
             elif len(problems) > 1 and what != "an unlisted swift-uncompiled fence":
                 failures.append(f"{what}: more than the one problem was reported: {problems}")
         failures += swiftui_self_test(root, modules, jobs, write)
+        failures += three_intros_self_test(root, modules, jobs, write)
         (root / UNCOMPILED_LIST).unlink()
         if not any("not listed in" in p for p in check(root, modules, jobs, quiet=True)):
             failures.append("a missing uncompiled list was not caught")
@@ -679,6 +733,41 @@ def swiftui_self_test(root: Path, modules: Path, jobs: int, write) -> list[str]:
         write(relative, originals[relative])
         if not any(expected in problem for problem in problems):
             failures.append(f"{what} was not caught (expected {expected!r}); got: {problems}")
+    for relative in originals:
+        (root / relative).unlink()
+    return failures
+
+
+RECIPES = "Sources/Intro/Intro.docc/Recipes.md"
+# A call in each of the three intros' apps (Recipes.md), and the same call with a signature SwiftUI does not
+# have: each broken one must fail against the real interface module and IntroUI.
+THREE_INTROS = {
+    "the animated intro": (".frame(width: 200, height: 200)", ".frame(side: 200)"),
+    "the staged splash": (".fontWeight(.bold)", ".fontWeight(700)"),
+    "the letter wave": (".intro(intro, transition: .move(edge: .leading), animation: .spring())",
+                        ".intro(intro, transition: .move(.leading), animation: .spring())"),
+}
+
+
+def three_intros_self_test(root: Path, modules: Path, jobs: int, write) -> list[str]:
+    """The repository's own three intros (Recipes.md), against its own SwiftUI interface and IntroUI: they
+    type-check, and a signature broken in any one of them fails at its line."""
+    real = Path(__file__).resolve().parent.parent
+    originals = {relative: (real / relative).read_text(encoding="utf-8")
+                 for relative in [RECIPES, SWIFTUI_INTERFACE] + [str(p.relative_to(real)) for p in (real / "Sources/IntroUI").glob("*.swift")]}
+    for relative, text in originals.items():
+        write(relative, text)
+    failures = []
+    if problems := [p for p in check(root, modules, jobs, quiet=True) if RECIPES in p]:
+        failures.append("the three intros were refused:\n" + "\n".join(problems))
+    for what, (call, broken) in THREE_INTROS.items():
+        if originals[RECIPES].count(call) != 1:
+            failures.append(f"{what}: {call!r} is not in {RECIPES} once: update THREE_INTROS")
+            continue
+        write(RECIPES, originals[RECIPES].replace(call, broken))
+        problems = check(root, modules, jobs, quiet=True)
+        if not any(p.startswith(f"{RECIPES}:") and "does not compile" in p for p in problems):
+            failures.append(f"{what} with {broken!r} was not caught; got: {problems}")
     for relative in originals:
         (root / relative).unlink()
     return failures

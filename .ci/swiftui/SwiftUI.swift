@@ -124,21 +124,32 @@ extension View {
   nonisolated public func disabled(_ disabled: Bool) -> some View { EmptyView() }
   nonisolated public func offset(x: CGFloat = 0, y: CGFloat = 0) -> some View { EmptyView() }
   nonisolated public func opacity(_ opacity: Double) -> some View { EmptyView() }
+  nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { EmptyView() }
+  nonisolated public func padding(_ edges: Edge.Set = .all, _ length: CGFloat? = nil) -> some View { EmptyView() }
+  nonisolated public func font(_ font: Font?) -> some View { EmptyView() }
+  nonisolated public func buttonStyle<S>(_ style: S) -> some View where S: ButtonStyle { EmptyView() }
+  nonisolated public func accessibilityAction(
+    _ actionKind: AccessibilityActionKind = .default, _ handler: @escaping () -> Void
+  ) -> ModifiedContent<Self, AccessibilityAttachmentModifier> { fatalError() }
+}
+
+// The page lists no visionOS: there the same call resolves to `scaleEffect(_:anchor: UnitPoint3D)`, which is not
+// declared here (both in one module would make `.scaleEffect(1.2)` ambiguous on Linux).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, *)
+@available(visionOS, unavailable)
+extension View {
+  nonisolated public func scaleEffect(_ s: CGFloat, anchor: UnitPoint = .center) -> some View { EmptyView() }
 }
 
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
 extension View {
+  nonisolated public func accessibilityLabel(_ label: Text) -> ModifiedContent<Self, AccessibilityAttachmentModifier> {
+    fatalError()
+  }
   nonisolated public func accessibilityHidden(_ hidden: Bool)
     -> ModifiedContent<Self, AccessibilityAttachmentModifier>
   { fatalError() }
   nonisolated public func ignoresSafeArea(_ regions: SafeAreaRegions = .all, edges: Edge.Set = .all) -> some View {
-    EmptyView()
-  }
-}
-
-@available(iOS 13.0, macOS 10.15, tvOS 16.0, watchOS 6.0, visionOS 1.0, *)
-extension View {
-  nonisolated public func onTapGesture(count: Int = 1, perform action: @escaping () -> Void) -> some View {
     EmptyView()
   }
 }
@@ -151,6 +162,32 @@ extension View {
     priority: TaskPriority = .userInitiated,
     @_inheritActorContext _ action: sending @escaping @isolated(any) () async -> Void
   ) -> some View { EmptyView() }
+}
+
+@available(iOS 15.0, macOS 12.0, tvOS 15.0, watchOS 8.0, visionOS 1.0, *)
+extension View {
+  nonisolated public func foregroundStyle<S>(_ style: S) -> some View where S: ShapeStyle { EmptyView() }
+}
+
+// Escape presses the button: not on tvOS or watchOS, which have no keyboard shortcuts.
+@available(iOS 14.0, macOS 11.0, visionOS 1.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+extension View {
+  nonisolated public func keyboardShortcut(_ shortcut: KeyboardShortcut) -> some View { EmptyView() }
+}
+
+@available(iOS 14.0, macOS 11.0, visionOS 1.0, *)
+@available(tvOS, unavailable)
+@available(watchOS, unavailable)
+public struct KeyboardShortcut: Hashable, Sendable {
+  public static let cancelAction = KeyboardShortcut()
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+public struct AccessibilityActionKind: Equatable, Sendable {
+  public static let `default` = AccessibilityActionKind()
+  public static let escape = AccessibilityActionKind()
 }
 
 @available(iOS 17.0, macOS 14.0, tvOS 17.0, watchOS 10.0, visionOS 1.0, *)
@@ -212,6 +249,17 @@ extension ForEach: View where Content: View {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 @frozen public struct Alignment: Equatable {
   public static let center = Alignment()
+  public static let bottom = Alignment()
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@frozen public struct UnitPoint: Hashable, Sendable {
+  public static let center = UnitPoint()
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@frozen public struct EdgeInsets: Equatable, Sendable {
+  public init() {}
 }
 
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, watchOS 7.0, visionOS 1.0, *)
@@ -248,17 +296,29 @@ extension Shape {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 @frozen public struct AnyTransition {
   public static let opacity = AnyTransition()
+  public static func move(edge: Edge) -> AnyTransition { fatalError() }
+  public static var scale: AnyTransition { fatalError() }
+  public func animation(_ animation: Animation?) -> AnyTransition { fatalError() }
 }
 
+// `.spring()` is `spring(duration:bounce:blendDuration:)` (back-deployed to iOS 13): SwiftUI marks the other
+// all-defaulted `spring(response:dampingFraction:blendDuration:)` `@_disfavoredOverload`, so it is left out here.
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 @frozen public struct Animation: Equatable, Sendable {
   public static func easeOut(duration: TimeInterval) -> Animation { fatalError() }
+  public static var easeIn: Animation { fatalError() }
+  public static func spring(duration: TimeInterval = 0.5, bounce: Double = 0.0, blendDuration: Double = 0)
+    -> Animation
+  { fatalError() }
 }
 
 // MARK: Content
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
-@frozen public struct Color: View, Hashable, Sendable {
+public protocol ShapeStyle: Sendable {}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@frozen public struct Color: View, Hashable, Sendable, ShapeStyle {
   nonisolated public init(_ name: String, bundle: Bundle? = nil) {}
   public typealias Body = Never
   public var body: Never { fatalError() }
@@ -267,6 +327,12 @@ extension Shape {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 @frozen public struct Image: View, Equatable, Sendable {
   nonisolated public init(_ name: String, bundle: Bundle? = nil) {}
+  public enum ResizingMode: Hashable, Sendable {
+    case stretch
+  }
+  nonisolated public func resizable(capInsets: EdgeInsets = EdgeInsets(), resizingMode: Image.ResizingMode = .stretch)
+    -> Image
+  { fatalError() }
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
@@ -274,21 +340,64 @@ extension Shape {
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 @frozen public struct Text: View, Equatable, Sendable {
   nonisolated public init<S>(_ content: S) where S: StringProtocol {}
+  nonisolated public func font(_ font: Font?) -> Text { fatalError() }
+  nonisolated public func fontWeight(_ weight: Font.Weight?) -> Text { fatalError() }
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@frozen public struct Font: Hashable, Sendable {
+  public static let largeTitle = Font()
+  public static let headline = Font()
+
+  @frozen public struct Weight: Hashable, Sendable {
+    public static let bold = Weight()
+    public static let heavy = Weight()
+  }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 @MainActor @preconcurrency public struct Button<Label>: View where Label: View {
+  @preconcurrency nonisolated public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    fatalError()
+  }
   public typealias Body = Never
   public var body: Never { fatalError() }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
 extension Button where Label == Text {
-  nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {
-    fatalError()
+  @preconcurrency nonisolated public init<S>(_ title: S, action: @escaping @MainActor () -> Void)
+  where S: StringProtocol { fatalError() }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+@MainActor @preconcurrency public protocol ButtonStyle {
+  associatedtype Body: View
+  @ViewBuilder @MainActor @preconcurrency func makeBody(configuration: Self.Configuration) -> Self.Body
+  typealias Configuration = ButtonStyleConfiguration
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, watchOS 6.0, visionOS 1.0, *)
+public struct ButtonStyleConfiguration {
+  @MainActor @preconcurrency public struct Label: View {
+    public typealias Body = Never
+    public var body: Never { fatalError() }
   }
+  public let label: ButtonStyleConfiguration.Label
+}
+
+// MARK: Navigation
+
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+public struct NavigationPath {}
+
+@available(iOS 16.0, macOS 13.0, tvOS 16.0, watchOS 9.0, visionOS 1.0, *)
+@MainActor @preconcurrency public struct NavigationStack<Data, Root>: View where Root: View {
+  nonisolated public init(@ViewBuilder root: () -> Root) where Data == NavigationPath {}
+  public typealias Body = Never
+  public var body: Never { fatalError() }
 }
 
 // MARK: State and environment

@@ -22,9 +22,12 @@ import SignalsTesting
 /// }
 /// ```
 ///
-/// Each run makes a new `TestScheduler` and, on it, the app's coordinator: from its configuration (its
-/// gate's history then starts from a fresh install, in memory, unless the configuration names its own
-/// store), or with the app's own code, given the scheduler. It calls `start` at the run's instant zero,
+/// Each run makes a new `TestScheduler` and, on it, the app's coordinator: from its configuration, or with
+/// the app's own code, given the scheduler. Every run starts from a fresh install: the gate's history is
+/// the run's own, in memory, whatever store the configuration names (`UserDefaults.standard`, an App
+/// Group's suite, a file), and nothing the run does reaches that store — unless the test gives a history on
+/// purpose (`run(history: .shown(version: "1.0"))`: a launch after one that showed it). It calls `start`
+/// at the run's instant zero,
 /// the scripts' methods at their times (a negative time: before `start`), and advances until `until` (60 s
 /// by default), on the calling thread — the main actor, so the outcome is decided inside the advance, at
 /// its virtual instant.
@@ -40,13 +43,9 @@ public struct IntroHarness<Progress: Sendable> {
   private var offersTaskExecutor = true
 
   /// A harness for the intro `configuration` describes, built as the app builds it, on the test's
-  /// scheduler; a gate's history starts from a fresh install unless the configuration names its store.
+  /// scheduler.
   public init(_ configuration: IntroConfiguration<Progress>) {
-    self.init { scheduler in
-      var configuration = configuration
-      configuration.historyStore = configuration.historyStore ?? InMemoryIntroHistoryStore()
-      return IntroCoordinator(configuration, scheduler: scheduler)
-    }
+    self.init { scheduler in IntroCoordinator(configuration, scheduler: scheduler) }
   }
 
   /// A harness for the coordinator the app's own code builds with the test's scheduler.
@@ -88,18 +87,35 @@ public struct IntroHarness<Progress: Sendable> {
   ///   - isActive: a value `true` or `false` calls `setActive(_:)`.
   ///   - cancelAt: when the app calls `cancel()`, if it does.
   ///   - reduceMotion: whether Reduce Motion is on at `start`.
+  ///   - history: the gate's history before the run (by default a fresh install: never shown). For a
+  ///     second launch, `.shown(version: nil)`; after an update, `.shown(version: "1.0")`.
   ///   - schedulingSeed: shuffles the order in which same-instant calls are made (the outcome must not
   ///     change).
   ///   - until: how long after `start` to run.
   public func run(
     asset: IntroScript = nil, trigger: IntroScript = nil, content: IntroScript = nil, taps: IntroScript = nil,
     isActive: IntroScript = nil, cancelAt: Duration? = nil, reduceMotion: Bool = false,
-    schedulingSeed: UInt64? = nil, until: Duration = .seconds(60)
+    history: IntroHistory = .neverShown, schedulingSeed: UInt64? = nil, until: Duration = .seconds(60)
+  ) -> IntroTestResult<Progress> {
+    run(
+      asset: asset, trigger: trigger, content: content, taps: taps, isActive: isActive, cancelAt: cancelAt,
+      reduceMotion: reduceMotion, history: history, schedulingSeed: schedulingSeed, until: until, calls: [])
+  }
+
+  /// ``run(asset:trigger:content:taps:isActive:cancelAt:reduceMotion:history:schedulingSeed:until:)`` with
+  /// more calls of the coordinator's at their times (a window's `sceneDisappeared(_:)`, say).
+  package func run(
+    asset: IntroScript = nil, trigger: IntroScript = nil, content: IntroScript = nil, taps: IntroScript = nil,
+    isActive: IntroScript = nil, cancelAt: Duration? = nil, reduceMotion: Bool = false,
+    history: IntroHistory = .neverShown, schedulingSeed: UInt64? = nil, until: Duration = .seconds(60),
+    calls more: [(time: Duration, call: @MainActor @Sendable (IntroCoordinator<Progress>) -> Void)]
   ) -> IntroTestResult<Progress> {
     let refusals = Locked<[String]>([])
     let scheduler = TestScheduler(
       offersTaskExecutor: offersTaskExecutor, asyncWorkRefused: { message in refusals.withLock { $0.append(message) } })
-    let (owner, coordinator) = make(scheduler)
+    let store = InMemoryIntroHistoryStore(history)
+    let run = IntroRunContext.HarnessRun(store: store)
+    let (owner, coordinator) = IntroRunContext.$run.withValue(run) { make(scheduler) }
     var calls: [(time: Duration, call: @Sendable () -> Void)] = []
     func add(
       _ script: IntroScript, value: @escaping @Sendable (Bool) -> Void, finish: (@Sendable () -> Void)?,
@@ -123,6 +139,7 @@ public struct IntroHarness<Progress: Sendable> {
     add(taps, value: { _ in coordinator.skip() }, finish: nil, fail: nil)
     add(isActive, value: { coordinator.setActive($0) }, finish: nil, fail: nil)
     if let cancelAt { calls.append((cancelAt, { MainActor.assumeIsolated { coordinator.cancel() } })) }
+    for (time, call) in more { calls.append((time, { MainActor.assumeIsolated { call(coordinator) } })) }
 
     let start = SignalInstant.zero + max(.zero, .zero - (calls.map(\.time).min() ?? .zero))
     let finishes = Locked(0)
@@ -145,7 +162,7 @@ public struct IntroHarness<Progress: Sendable> {
     return withExtendedLifetime(owner) {
       IntroTestResult(
         outcome: coordinator.phase.outcome, trace: coordinator.trace, finishCount: finishes.withLock { $0 },
-        progressSteps: progress)
+        progressSteps: progress, history: store.history, warnings: run.warnings)
     }
   }
 }
@@ -183,7 +200,11 @@ struct SchedulingOrder {
   }
 }
 
-/// What an intro run gave: the outcome, the trace, how often `onFinish` ran, and the progress.
+/// What an intro run gave: the outcome, the trace, how often `onFinish` ran, the progress, the gate's
+/// history after the run and the coordinator's warnings.
+///
+/// In an expectation, ask it a question — `#expect(result.ended(.finished, after: .seconds(2)))` — so that
+/// a failure prints it: the outcome, then the trace as a marble diagram of every input.
 public struct IntroTestResult<Progress: Sendable>: Sendable, CustomStringConvertible {
   /// The outcome (`nil` if the run ended undecided, which the timeout makes impossible unless the app
   /// stayed inactive).
@@ -194,6 +215,18 @@ public struct IntroTestResult<Progress: Sendable>: Sendable, CustomStringConvert
   public var finishCount: Int
   /// The coordinator's progress after each instant at which something happened, from `start`.
   public var progressSteps: [(at: Duration, value: Progress?)]
+  /// The gate's history after the run: what a next launch would read (`.shown(version: nil)` once a
+  /// first-launch intro has shown).
+  public var history: IntroHistory
+  /// What the coordinator warned about (an input the intro waited for that the app never called), which an
+  /// app's debug build prints.
+  public var warnings: [String]
+
+  /// Whether the intro ended with `kind`, and, if given, `after` that long from `start`. In an expectation
+  /// (`#expect(result.ended(.timedOut))`) a failure prints this result: its outcome and its diagram.
+  public func ended(_ kind: IntroOutcome.Kind, after duration: Duration? = nil) -> Bool {
+    self.kind == kind && (duration == nil || endedAfter == duration)
+  }
 
   /// The outcome's reason without its error, for `#expect(result.kind == .finished)`.
   public var kind: IntroOutcome.Kind? { outcome?.reason.kind }
@@ -208,8 +241,9 @@ public struct IntroTestResult<Progress: Sendable>: Sendable, CustomStringConvert
   /// The trace as a marble diagram at 100 ms a frame (see `IntroTrace.diagram(frame:width:)`).
   public var diagram: String { trace.diagram() }
 
-  /// The outcome, then the trace's diagram: what a failing expectation should print.
+  /// The outcome, then the trace's diagram (and the warnings, if any): what a failing expectation prints.
   public var description: String {
-    "\(outcome.map(String.init(describing:)) ?? "undecided")\n\(diagram)"
+    let warned = warnings.map { "\nwarning: \($0)" }.joined()
+    return "\(outcome.map(String.init(describing:)) ?? "undecided")\n\(diagram)\(warned)"
   }
 }

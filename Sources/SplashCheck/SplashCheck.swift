@@ -10,9 +10,9 @@ import Foundation
 /// ```
 ///
 /// The `splash-check` executable is ``run(arguments:currentDirectory:)`` and nothing more.
-public enum SplashCheck {
+package enum SplashCheck {
   /// The help text (`--help`), also printed after a usage error.
-  public static let usage = """
+  package static let usage = """
     usage: splash-check [DIR] --intro-background NAME [options]
 
     Checks the launch screen of the iOS app under DIR (default: the current directory) against the
@@ -33,7 +33,7 @@ public enum SplashCheck {
 
   /// Runs the command line `arguments` (without the program name), as `splash-check` does: the
   /// report on standard output, usage errors on standard error, and the exit code.
-  public static func run(arguments: [String], currentDirectory: String) -> SplashCheckOutput {
+  package static func run(arguments: [String], currentDirectory: String) -> SplashCheckOutput {
     let command: SplashCheckCommand
     do {
       command = try SplashCheckCommand.parse(arguments, currentDirectory: currentDirectory)
@@ -53,7 +53,7 @@ public enum SplashCheck {
 
   /// Checks the app that `options` describe. Never throws and never stops the process: bad input is a
   /// finding that makes ``SplashReport/exitCode`` 2.
-  public static func check(_ options: SplashCheckOptions) -> SplashReport {
+  package static func check(_ options: SplashCheckOptions) -> SplashReport {
     let root = Path.normalize(options.directory)
     let display = PathDisplay(root: root)
     guard case .directory = FileProbe.kind(of: root) else {
@@ -117,16 +117,16 @@ public enum SplashCheck {
 }
 
 /// What a run of the command line produced: what to print where, and the exit code.
-public struct SplashCheckOutput: Sendable, Equatable {
+package struct SplashCheckOutput: Sendable, Equatable {
   /// The process's exit status: 0, 1 or 2.
-  public var exitCode: Int32
+  package var exitCode: Int32
   /// The report (text or JSON), or the help text.
-  public var standardOutput: String
+  package var standardOutput: String
   /// A usage error and the usage text, or nothing.
-  public var standardError: String
+  package var standardError: String
 
   /// An output with these parts.
-  public init(exitCode: Int32, standardOutput: String, standardError: String) {
+  package init(exitCode: Int32, standardOutput: String, standardError: String) {
     self.exitCode = exitCode
     self.standardOutput = standardOutput
     self.standardError = standardError

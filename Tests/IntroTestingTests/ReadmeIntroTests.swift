@@ -20,11 +20,12 @@ extension IntroConfiguration<Never> {
 @MainActor @Test func theIntroEndsWithTheAnimationOnceTheAccountHasLoaded() {
   let intro = IntroHarness(.pip)
   let played = intro.run(asset: .at(seconds: 0.2), trigger: .at(seconds: 1.2), content: .at(seconds: 2))
-  #expect(played.kind == .finished && played.endedAfter == .seconds(2))
-  #expect(intro.run(asset: .at(seconds: 0.2), content: .at(seconds: 1)).endedAfter == .milliseconds(2800))
-  #expect(intro.run(asset: .at(seconds: 0.2), content: .never).kind == .timedOut)
-  #expect(intro.run(content: .at(seconds: 2), taps: .at(seconds: 0.5)).endedAfter == .milliseconds(500))
-  #expect(intro.run(content: .at(seconds: -1), reduceMotion: true).kind == .reducedMotion)
+  #expect(played.ended(.finished, after: .seconds(2)))
+  #expect(intro.run(asset: .at(seconds: 0.2), content: .at(seconds: 1)).ended(.finished, after: .milliseconds(2800)))
+  #expect(intro.run(asset: .at(seconds: 0.2), content: .never).ended(.timedOut))
+  #expect(intro.run(content: .at(seconds: 2), taps: .at(seconds: 0.5)).ended(.skipped, after: .milliseconds(500)))
+  #expect(intro.run(content: .at(seconds: -1), reduceMotion: true).ended(.reducedMotion))
+  #expect(intro.run(content: .at(seconds: 1), history: .shown(version: nil)).ended(.gated))  // a second launch
 }
 // END README INTRO TEST
 

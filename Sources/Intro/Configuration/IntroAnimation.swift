@@ -22,7 +22,7 @@ import Signals
 public struct IntroAnimation<Progress: Sendable>: Sendable {
   /// Starts the animation's own source, on the coordinator's scheduler: its events go to `send`.
   typealias Source =
-    @Sendable (any SignalScheduler, @escaping @Sendable (IntroMessage) -> Void) ->
+    @Sendable (any SignalScheduler, @escaping @Sendable (IntroInput) -> Void) ->
     SignalSubscription
 
   let source: Source?
@@ -32,12 +32,26 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
   let knownLength: (duration: Duration, name: String)?
   /// Why the animation is refused, if it is.
   let problem: String?
+  /// What ends it, as a timeout's diagnostic names it (`animationEnded() or the 2.6 seconds fallback length`).
+  let end: IntroDecision.Source
+  /// Whether it is a playback (its end is the playback's finish), rather than an end trigger.
+  let isPlayback: Bool
+  /// Its progress before it starts, when known (a recipe's first stage or position): right from the first
+  /// frame. Type-erased, as the coordinator keeps its progress: a stored `Progress` would make every copy of a
+  /// configuration go through its generic type's metadata.
+  let initialProgress: (any Sendable)?
 
-  init(source: Source?, length: Duration?, knownLength: (Duration, String)?, problem: String? = nil) {
+  init(
+    source: Source?, length: Duration?, knownLength: (Duration, String)?, problem: String? = nil,
+    end: IntroDecision.Source, isPlayback: Bool = false, initialProgress: Progress? = nil
+  ) {
     self.source = source
     self.length = length
     self.knownLength = knownLength ?? length.map { ($0, source == nil ? "fixed length" : "fallback length") }
     self.problem = problem
+    self.end = end
+    self.isPlayback = isPlayback
+    self.initialProgress = initialProgress
   }
 
   /// An animation that ends when `playback` finishes (or after `fallbackLength`, if that comes first);
@@ -45,7 +59,10 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
   public static func playback<Playback: Signal<Progress, Failure>, Failure: Error>(
     _ playback: Playback, fallbackLength: Duration? = nil
   ) -> Self {
-    Self(source: { _, send in playback.observe { send(.playback($0)) } }, length: fallbackLength, knownLength: nil)
+    Self(
+      source: { _, send in playback.observe { send(.playback(IntroEvent(erasing: $0))) } }, length: fallbackLength,
+      knownLength: nil,
+      end: .configured("the playback's finish", orFallback: fallbackLength), isPlayback: true)
   }
 
   /// An animation of stages, in order, each lasting its duration: the first is the progress at once, each
@@ -66,15 +83,17 @@ public struct IntroAnimation<Progress: Sendable>: Sendable {
     let source: Source = { scheduler, send in
       var instant = scheduler.now
       var actions: [SignalScheduledAction] = []
-      send(.progress(stages[0].key))
+      send(.playback(.value(stages[0].key)))
       for (stage, next) in zip(stages, stages.dropFirst()) {
         instant = instant + stage.value
-        actions.append(scheduler.schedule(at: instant) { send(.progress(next.key)) })
+        actions.append(scheduler.schedule(at: instant) { send(.playback(.value(next.key))) })
       }
-      actions.append(scheduler.schedule(at: instant + stages.last!.value) { send(.input(.playback, .finished)) })
+      actions.append(scheduler.schedule(at: instant + stages.last!.value) { send(.playback(.finished)) })
       return SignalSubscription { [actions] in for action in actions { scheduler.cancel(action) } }
     }
-    return Self(source: source, length: nil, knownLength: (total, "stages' total length"), problem: problem)
+    return Self(
+      source: source, length: nil, knownLength: (total, "stages' total length"), problem: problem,
+      end: .configured("the last stage's end"), isPlayback: true, initialProgress: stages.first?.key)
   }
 }
 
@@ -82,7 +101,9 @@ extension IntroAnimation where Progress == Never {
   /// An animation that ends when the app calls ``IntroCoordinator/animationEnded()``, or after
   /// `fallbackLength` if that comes first (`nil`: only the timeout ends an animation that never says).
   public static func endTrigger(fallbackLength: Duration? = nil) -> Self {
-    Self(source: nil, length: fallbackLength, knownLength: fallbackLength.map { ($0, "fallback length") })
+    Self(
+      source: nil, length: fallbackLength, knownLength: fallbackLength.map { ($0, "fallback length") },
+      end: .call("animationEnded()", orFallback: fallbackLength))
   }
 
   /// An animation that ends when `trigger` returns, or after `fallbackLength` if that comes first; its
@@ -99,10 +120,12 @@ extension IntroAnimation where Progress == Never {
   ) -> Self {
     let source: Source = { scheduler, send in
       TaskSignal(on: scheduler) { () async throws -> Void in try await trigger() }.observe {
-        send(.input(.trigger, IntroInputEvent(describing: $0)))
+        send(.trigger(IntroEvent(erasing: $0)))
       }
     }
-    return Self(source: source, length: fallbackLength, knownLength: nil)
+    return Self(
+      source: source, length: fallbackLength, knownLength: nil,
+      end: .configured("the end trigger's function", orFallback: fallbackLength))
   }
 
   /// An animation that ends at `trigger`'s first value (its finish without a value is ignored), or after
@@ -110,12 +133,13 @@ extension IntroAnimation where Progress == Never {
   /// asset has loaded.
   public static func endTrigger<Trigger: Signal>(_ trigger: Trigger, fallbackLength: Duration? = nil) -> Self {
     Self(
-      source: { _, send in trigger.observe { send(.input(.trigger, IntroInputEvent(describing: $0))) } },
-      length: fallbackLength, knownLength: nil)
+      source: { _, send in trigger.observe { send(.trigger(IntroEvent(erasing: $0))) } },
+      length: fallbackLength, knownLength: nil,
+      end: .configured("the end trigger's first value", orFallback: fallbackLength))
   }
 
   /// An animation that ends after `length` (a file that fires no trigger, played once).
   public static func fixedLength(_ length: Duration) -> Self {
-    Self(source: nil, length: length, knownLength: nil)
+    Self(source: nil, length: length, knownLength: nil, end: .configured("the fixed length"))
   }
 }

@@ -28,7 +28,10 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
   public var minimumDuration: Duration
   /// The safety timeout: the intro never stays longer (in active time).
   public var timeout: Duration
-  /// Taps before this time after `start` are ignored; a tap exactly at its end counts.
+  /// Whether a person can skip the intro, and how: a tap anywhere (the default), only a control the intro
+  /// places, or never.
+  public var skipPolicy: IntroSkipPolicy
+  /// Skips before this time after `start` are ignored; one exactly at its end counts.
   public var skipGracePeriod: Duration
   /// What Reduce Motion does.
   public var reduceMotionPolicy: IntroReduceMotionPolicy
@@ -36,7 +39,8 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
   public var gate: IntroGate
   /// Where the gate's history is kept. `nil`: `UserDefaults.standard` under
   /// ``UserDefaultsIntroHistoryStore/defaultKey`` for ``IntroGate/firstLaunch`` and
-  /// ``IntroGate/afterUpdate(version:)``, nothing at all for ``IntroGate/everyLaunch``.
+  /// ``IntroGate/afterUpdate(version:)`` (in memory in an Xcode preview, so that every preview shows the
+  /// intro and none writes the app's defaults), nothing at all for ``IntroGate/everyLaunch``.
   public var historyStore: (any IntroHistoryStore)?
   /// How the app was launched.
   public var launchKind: IntroLaunchKind
@@ -45,11 +49,13 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
   public var log: (@MainActor @Sendable (IntroOutcome, IntroTrace) -> Void)?
 
   /// An intro: each parameter sets the property of its name. Only the animation and the timeout are
-  /// required; by default nothing is waited for but the animation, nothing delays it, Reduce Motion skips
-  /// it, it shows on every cold launch (a gate that remembers keeps its history in `UserDefaults.standard`).
+  /// required; by default nothing is waited for but the animation, nothing delays it, a tap anywhere skips
+  /// it, Reduce Motion skips it, it shows on every cold launch (a gate that remembers keeps its history in
+  /// `UserDefaults.standard`, or in memory in an Xcode preview).
   public init(
     animation: IntroAnimation<Progress>, asset: IntroWork? = nil, content: IntroWork? = nil,
-    minimumDuration: Duration = .zero, timeout: Duration, skipGracePeriod: Duration = .zero,
+    minimumDuration: Duration = .zero, timeout: Duration, skipPolicy: IntroSkipPolicy = .tapAnywhere,
+    skipGracePeriod: Duration = .zero,
     reduceMotionPolicy: IntroReduceMotionPolicy = .skip, gate: IntroGate = .everyLaunch,
     historyStore: (any IntroHistoryStore)? = nil, launchKind: IntroLaunchKind = .coldStart,
     log: (@MainActor @Sendable (IntroOutcome, IntroTrace) -> Void)? = nil
@@ -59,6 +65,7 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
     self.content = content
     self.minimumDuration = minimumDuration
     self.timeout = timeout
+    self.skipPolicy = skipPolicy
     self.skipGracePeriod = skipGracePeriod
     self.reduceMotionPolicy = reduceMotionPolicy
     self.gate = gate
@@ -67,11 +74,17 @@ public struct IntroConfiguration<Progress: Sendable>: Sendable {
     self.log = log
   }
 
-  /// The store the gate reads and writes: the given one, else `UserDefaults.standard` for a gate that
-  /// remembers, else none.
+  /// The store the gate reads and writes: the given one, else, for a gate that remembers,
+  /// `UserDefaults.standard` (in memory in an Xcode preview), else none.
   package var effectiveHistoryStore: (any IntroHistoryStore)? {
+    historyStore(inXcodePreview: IntroRunContext.isXcodePreview)
+  }
+
+  /// ``effectiveHistoryStore`` in an Xcode preview or not.
+  package func historyStore(inXcodePreview: Bool) -> (any IntroHistoryStore)? {
     if let historyStore { return historyStore }
-    return gate == .everyLaunch ? nil : UserDefaultsIntroHistoryStore()
+    if gate == .everyLaunch { return nil }
+    return inXcodePreview ? InMemoryIntroHistoryStore() : UserDefaultsIntroHistoryStore()
   }
 
   /// Why the configuration is refused, or `nil` when it is fine. Backs the coordinator's precondition.

@@ -19,15 +19,29 @@ import Signals
 public struct IntroWork: Sendable {
   /// Subscribes the work's own source, on the coordinator's scheduler: its events go to `send`.
   typealias Source =
-    @Sendable (any SignalScheduler, @escaping @Sendable (IntroInputEvent) -> Void) ->
+    @Sendable (any SignalScheduler, @escaping @Sendable (IntroEvent) -> Void) ->
     SignalSubscription
 
   let source: Source?
   /// Ready at a `true` value only (a `Bool` signal with ``readyWhen(_:)``).
   let readyWhenTrue: Bool
+  /// What the source is, in words (`task`); `nil` for work the app reports.
+  let kind: StaticString?
+
+  init(source: Source?, readyWhenTrue: Bool = false, kind: StaticString?) {
+    self.source = source
+    self.readyWhenTrue = readyWhenTrue
+    self.kind = kind
+  }
 
   /// Work the app reports with the coordinator's methods.
-  public static let reported = IntroWork(source: nil, readyWhenTrue: false)
+  public static let reported = IntroWork(source: nil, kind: nil)
+
+  /// Where this work's readiness comes from, as a timeout's diagnostic names it: the app's `call`, or the
+  /// configured source (`the content's task`).
+  func awaited(as role: StaticString, call: StaticString) -> IntroDecision.Source {
+    kind.map { .configured($0, of: role) } ?? .call(call)
+  }
 
   /// Work that runs `work` from `start`, in a task on the coordinator's scheduler's clock; ready when it
   /// returns, failed with its error. The intro ending does not cancel it; the coordinator's `cancel()` does.
@@ -35,18 +49,20 @@ public struct IntroWork: Sendable {
     IntroWork(
       source: { scheduler, send in
         TaskSignal(on: scheduler) { () async throws -> Void in try await work() }.observe {
-          send(IntroInputEvent(describing: $0))
+          send(IntroEvent(erasing: $0))
         }
-      }, readyWhenTrue: false)
+      }, kind: "task")
   }
 
   /// Work that is ready at `signal`'s first value or finish, and fails with its failure.
   public static func signal<Work: Signal>(_ signal: Work) -> Self {
-    IntroWork(source: { _, send in signal.observe { send(IntroInputEvent(describing: $0)) } }, readyWhenTrue: false)
+    IntroWork(source: { _, send in signal.observe { send(IntroEvent(erasing: $0)) } }, kind: "signal")
   }
 
   /// Work that is ready when `flag` first sends `true`, and fails with its failure.
   public static func readyWhen<Flag: Signal<Bool, Failure>, Failure: Error>(_ flag: Flag) -> Self {
-    IntroWork(source: { _, send in flag.observe { send(IntroInputEvent(describing: $0)) } }, readyWhenTrue: true)
+    IntroWork(
+      source: { _, send in flag.observe { send(IntroEvent(erasing: $0)) } }, readyWhenTrue: true,
+      kind: "flag")
   }
 }

@@ -13,12 +13,13 @@ import Signals
 /// coordinator.contentReady()  // from any thread, before `start` or after
 /// ```
 ///
-/// In a SwiftUI app, `IntroUI`'s `.intro(_:content:)` modifier shows it above the app's content, starts
-/// it, and passes Reduce Motion, the scene's activity and taps; the app reports its animation and its
-/// content with the methods below. See <doc:BuildingAnIntro>.
+/// In a SwiftUI app, `IntroUI`'s `.intro(_:transition:animation:content:)` modifier shows it above the app's
+/// content, starts it, and passes Reduce Motion, each window's activity and the skips the configuration
+/// allows; the app reports its animation and its content with the methods below. See <doc:BuildingAnIntro>.
 ///
 /// - **Inputs from anywhere.** ``animationLoaded()``, ``animationEnded()``, ``animationFailed(_:)``,
-///   ``contentReady()``, ``contentFailed(_:)``, ``skip()`` and ``setActive(_:scene:)`` may be called from
+///   ``contentReady()``, ``contentFailed(_:)``, ``skip()``, ``setActive(_:scene:)`` and
+///   ``sceneDisappeared(_:)`` may be called from
 ///   any thread, before `start` or after: one received before `start` takes effect at its instant (a tap
 ///   then is inside any grace period). Signals and async functions in the configuration are inputs too.
 /// - **Exactly once.** One outcome; each `onFinish` runs once, on the main actor; a second `start` gets the
@@ -32,14 +33,19 @@ import Signals
 /// It is `Observable`: views that read ``phase``, ``progress``, ``isShowingIntro`` or ``reduceMotion``
 /// update when they change.
 @MainActor
-public final class IntroCoordinator<Progress: Sendable>: Observable {
+public final class IntroCoordinator<Progress: Sendable>: Observable, @preconcurrency IntroMessageHandling {
   /// Where the intro is, for UI binding.
-  public private(set) var phase: IntroPhase {
+  public internal(set) var phase: IntroPhase {
     get { observed.phase }
     set { observed.phase = newValue }
   }
-  /// The animation's latest progress (a stage, a letter wave's position), if it reports any.
-  public var progress: Progress? { observed.progress as? Progress }
+  /// The animation's latest progress (a stage, a letter wave's position), if it reports any. A recipe whose
+  /// first value is known (``IntroAnimation/stages(_:)``, ``IntroAnimation/letterWave(text:interval:loops:)``)
+  /// has it from the start, before the first frame.
+  public var progress: Progress? { (observed.progress ?? configuration.animation.initialProgress) as? Progress }
+  /// Whether a person can skip the intro, and how: the configuration's ``IntroConfiguration/skipPolicy``
+  /// (`IntroUI` wires it).
+  public nonisolated var skipPolicy: IntroSkipPolicy { configuration.skipPolicy }
   /// Whether Reduce Motion is on, if known: set it (or pass it to `init`) before the first frame, so that
   /// ``isShowingIntro`` is right from it. `start` decides with it (unless given its own).
   public var reduceMotion: Bool? {
@@ -53,30 +59,31 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     return decision.trace
   }
 
-  private let observed: IntroObservedState
-  private let configuration: IntroConfiguration<Progress>
-  private let scheduler: any SignalScheduler
-  private let store: (any IntroHistoryStore)?
-  private let history: IntroHistoryReading?
+  let observed: IntroObservedState
+  nonisolated let configuration: IntroConfiguration<Progress>
+  let scheduler: any SignalScheduler
+  let store: (any IntroHistoryStore)?
+  let history: IntroHistoryReading?
   /// A reason known at `init` why the intro will not show.
-  private let notShown: IntroOutcome.Reason?
-  private var decision: IntroDecision
-  private var started = false
+  let notShown: IntroOutcome.Reason?
+  var decision: IntroDecision
+  var started = false
   /// Inputs received before `start`: they take effect at its instant.
-  private var early: [IntroMessage] = []
-  private var handlers: [@MainActor (IntroOutcome) -> Void] = []
-  private var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
+  var early: [IntroInput] = []
+  var handlers: [@MainActor (IntroOutcome) -> Void] = []
+  var waiters: [CheckedContinuation<IntroOutcome, Never>] = []
   /// The asset's and the animation's subscriptions; the content's is apart (only `cancel()` ends it).
-  private var inputs: [SignalSubscription] = []
-  private var content: SignalSubscription?
+  var inputs: [SignalSubscription] = []
+  var content: SignalSubscription?
   /// The one timer: at the next clock's deadline.
-  private var timer: (deadline: SignalInstant, action: SignalScheduledAction)?
-  private var evaluationRequested = false
-  /// Each scene's activity: the app is active while one of them is.
-  private var scenes: [String: Bool] = [:]
-  /// Every input, timer and store fault, from any thread, onto the main actor.
-  private let inbox = PassthroughSignal<IntroMessage, Never>()
-  private var inboxSubscription: SignalSubscription?
+  var timer: (deadline: SignalInstant, action: SignalScheduledAction)?
+  /// Whether the instant is to be judged at its end (asked, not judged yet).
+  var evaluationRequested = false
+  /// The `IntroHarness` run the coordinator was made in, if any: its store and where its warnings go.
+  let run: IntroRunContext.HarnessRun?
+  /// The inbox, and what the scheduled actions reach the coordinator through.
+  nonisolated let relay = IntroRelay()
+  var inboxSubscription: SignalSubscription?
 
   /// A coordinator for `configuration`. It reads the gate's history now (synchronously), so that
   /// ``isShowingIntro`` is right from the first frame; nothing else happens before ``start(reduceMotion:onFinish:)``
@@ -101,9 +108,15 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     let settings = IntroDecision.Settings(
       hasAsset: configuration.asset != nil, hasContent: configuration.content != nil,
       contentReadyWhenTrue: configuration.content?.readyWhenTrue == true, length: configuration.animation.length,
-      minimum: configuration.minimumDuration, grace: configuration.skipGracePeriod, timeout: configuration.timeout)
+      minimum: configuration.minimumDuration, grace: configuration.skipGracePeriod, timeout: configuration.timeout,
+      skipAllowed: configuration.skipPolicy != .never,
+      asset: configuration.asset?.awaited(as: "asset", call: "animationLoaded()") ?? .call("animationLoaded()"),
+      end: configuration.animation.end,
+      content: configuration.content?.awaited(as: "content", call: "contentReady()") ?? .call("contentReady()"),
+      endsWithPlayback: configuration.animation.isPlayback)
     decision = IntroDecision(settings: settings, start: scheduler.now)
-    store = configuration.effectiveHistoryStore
+    run = IntroRunContext.run
+    store = run?.store ?? configuration.effectiveHistoryStore
     if configuration.launchKind == .resume {
       history = nil
       notShown = .resumed
@@ -111,7 +124,8 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
       history = store?.read()
       notShown = configuration.gate.allowsIntro(given: history?.history ?? .neverShown) ? nil : .gated
     }
-    inboxSubscription = inbox.receiveOnMainActor().sink { [weak self] message in self?.receive(message) }
+    relay.connect(self)
+    inboxSubscription = relay.inbox.receiveOnMainActor().sink { [relay] message in relay.coordinator?.handle(message) }
   }
 
   /// Whether the intro is on screen (or about to be) with Reduce Motion `reduceMotion`: before `start`,
@@ -169,20 +183,25 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
       phase = reduced ? .staticPose : .playing
       recordShown()
       if !reduced, let asset = configuration.asset {
-        if let source = asset.source { inputs.append(source(scheduler) { [inbox] in inbox.send(.input(.asset, $0)) }) }
+        if let source = asset.source {
+          inputs.append(source(scheduler) { [relay] in relay.inbox.send(.input(.asset($0))) })
+        }
       } else if !reduced {
         startAnimation()
       }
     }
     if let source = configuration.content?.source {
-      content = source(scheduler) { [inbox] in inbox.send(.input(.content, $0)) }
+      content = source(scheduler) { [relay] in relay.inbox.send(.input(.content($0))) }
     }
+    // The inputs received before take effect now, all of them before the instant is judged.
     let early = self.early
     self.early = []
-    for message in early { receive(message) }
+    evaluationRequested = true
+    for input in early { receive(input, at: now) }
+    evaluationRequested = false
     updateTimer()
-    // The still pose may be decided at once (no content, no minimum time).
-    if reduced { requestEvaluation() }
+    // Judged at the end of this instant: the inputs received before, or a still pose with nothing to wait for.
+    if reduced || !early.isEmpty { requestEvaluation() }
   }
 
   /// Cancels the intro: before the decision, the outcome is ``IntroOutcome/Reason/cancelled`` (even with
@@ -196,155 +215,5 @@ public final class IntroCoordinator<Progress: Sendable>: Observable {
     content = nil
     inboxSubscription?.cancel()
     inboxSubscription = nil
-  }
-
-  // MARK: Inputs, from any thread
-
-  /// The animation's asset has loaded: the animation starts (and its lengths count) from now.
-  public nonisolated func animationLoaded() { inbox.send(.input(.asset, .value(""))) }
-
-  /// The animation has ended (its file fired its end trigger, its player finished).
-  public nonisolated func animationEnded() { inbox.send(.input(.trigger, .value(""))) }
-
-  /// The animation failed (its asset did not load, its player failed): before it has ended, the intro ends
-  /// at once with ``IntroOutcome/Reason/animationFailed(_:)``, and the app shows.
-  public nonisolated func animationFailed(_ error: any Error) { inbox.send(.input(.trigger, .failed(error))) }
-
-  /// The content the intro hides is ready.
-  public nonisolated func contentReady() { inbox.send(.input(.content, .value(""))) }
-
-  /// The content the intro hides failed: the intro ends at once with
-  /// ``IntroOutcome/Reason/contentFailed(_:)`` (the app shows its error).
-  public nonisolated func contentFailed(_ error: any Error) { inbox.send(.input(.content, .failed(error))) }
-
-  /// Skips the intro, as a tap: counts once the grace period has passed.
-  public nonisolated func skip() { inbox.send(.input(.tap, .value(""))) }
-
-  /// Whether the app is active (it is until it says otherwise): while it is not, every clock pauses.
-  ///
-  /// An app with several scenes (windows) reports each under a name of its own: the app is active while
-  /// one of them is. SwiftUI's `scenePhase` maps to it as `IntroUI` does: only `.background` is inactive.
-  public nonisolated func setActive(_ isActive: Bool, scene: String = "") {
-    inbox.send(.active(isActive, scene: scene))
-  }
-
-  // MARK: Handling, on the main actor
-
-  private func receive(_ message: IntroMessage) {
-    guard started else { return early.append(message) }
-    let now = scheduler.now
-    switch message {
-    case .input(let input, let event):
-      follow(decision.apply(input, event, at: now))
-    case .progress(let value):
-      if decision.isDeciding { observed.progress = value }
-      follow(decision.apply(.playback, .value("\(value)"), at: now))
-    case .active(let active, let scene):
-      scenes[scene] = active
-      follow(decision.apply(.active, .value("\(scenes.values.contains(true))"), at: now))
-    case .clock:
-      decision.latestInstant = now  // the clock is reached when the instant is judged
-      requestEvaluation()
-    case .evaluate:
-      evaluationRequested = false
-      if let outcome = decision.evaluate(at: now) { return finish(outcome) }
-      guard decision.isDeciding else { return }
-      switch (phase, decision.undecidedPhase) {
-      case (.playing, .playing), (.holding, .holding), (.staticPose, .staticPose): break  // no write, no notice
-      case (_, let next): phase = next
-      }
-      updateTimer()
-    case .historyWriteFailed(let diagnostic):
-      if decision.recordHistory(diagnostic, at: now) { releaseInputs() }
-    }
-  }
-
-  private func follow(_ followUp: IntroDecision.FollowUp) {
-    switch followUp {
-    case .none: return
-    case .releaseInputs: return releaseInputs()
-    case .startAnimation: startAnimation()
-    case .decide: break
-    }
-    updateTimer()
-    requestEvaluation()
-  }
-
-  /// The animation starts: its own source, if it has one, from now.
-  private func startAnimation() {
-    guard let source = configuration.animation.source else { return }
-    inputs.append(source(scheduler) { [inbox] in inbox.send($0) })
-  }
-
-  /// Asks for a decision once nothing more is due at this instant (at once on real time).
-  private func requestEvaluation() {
-    guard decision.isDeciding, !evaluationRequested else { return }
-    evaluationRequested = true
-    scheduler.scheduleAtEndOfInstant { [inbox] in inbox.send(.evaluate) }
-  }
-
-  /// Keeps the one timer at the next clock's deadline (none while the app is inactive).
-  private func updateTimer() {
-    let deadline = decision.nextDeadline(from: scheduler.now)
-    guard deadline != timer?.deadline else { return }
-    if let timer { scheduler.cancel(timer.action) }
-    timer = deadline.map { deadline in (deadline, scheduler.schedule(at: deadline) { [inbox] in inbox.send(.clock) }) }
-  }
-
-  private func finish(_ outcome: IntroOutcome?) {
-    guard let outcome else { return }
-    if let timer { scheduler.cancel(timer.action) }
-    timer = nil
-    phase = .finished(outcome)
-    configuration.log?(outcome, trace)
-    let (handlers, waiters) = (self.handlers, self.waiters)
-    (self.handlers, self.waiters) = ([], [])
-    for handler in handlers { handler(outcome) }
-    for waiter in waiters { waiter.resume(returning: outcome) }
-  }
-
-  /// Releases the asset's and the animation's sources (not the content's work).
-  private func releaseInputs() {
-    let released = inputs
-    inputs = []
-    for subscription in released { subscription.cancel() }
-  }
-
-  /// Records "shown" in the history store, as the intro starts presenting.
-  private func recordShown() {
-    guard let store, let history, let record = configuration.gate.historyToRecord(presentingAfter: history.history)
-    else { return }
-    store.write(record) { [inbox] diagnostic in inbox.send(.historyWriteFailed(diagnostic)) }
-  }
-}
-
-/// What a coordinator's views observe, in a class that is not generic: Observation reaches a property by a
-/// key path, built at run time at each access in a generic class (measured: 4× a whole `init` and `start`).
-@MainActor
-@Observable
-final class IntroObservedState {
-  var phase = IntroPhase.idle
-  var progress: (any Sendable)?
-  var reduceMotion: Bool?
-}
-
-/// What reaches a coordinator through its inbox, from any thread, to be handled on the main actor. Not
-/// generic: the inbox's code is then compiled for it (generic, it looks up the types of its events at
-/// every step).
-enum IntroMessage: Sendable {
-  case input(IntroTraceEntry.Input, IntroInputEvent)
-  case progress(any Sendable)
-  case active(Bool, scene: String)
-  case clock  // the timer reached the next clock's deadline
-  case evaluate  // nothing more is due at this instant: judge it
-  case historyWriteFailed(IntroHistoryDiagnostic)
-
-  /// A playback's event: its values are progress.
-  static func playback<Progress, Failure>(_ event: Event<Progress, Failure>) -> Self {
-    switch event {
-    case .value(let value): .progress(value)
-    case .finished: .input(.playback, .finished)
-    case .failed(let error): .input(.playback, .failed(error))
-    }
   }
 }

@@ -95,8 +95,11 @@ extension IntroAnimation where Progress == LetterWave {
     let problem = LetterWaveSignal.problem(text: text, interval: interval, loops: loops)
     return Self(
       source: { scheduler, send in
-        LetterWaveSignal(text: text, interval: interval, loops: loops, on: scheduler).observe { send(.playback($0)) }
+        LetterWaveSignal(text: text, interval: interval, loops: loops, on: scheduler).observe {
+          send(.playback(IntroEvent(erasing: $0)))
+        }
       }, length: nil, knownLength: (interval * (loops * text.count), "letter wave's length"),
-      problem: problem.map { "a bad letter wave: \($0)" })
+      problem: problem.map { "a bad letter wave: \($0)" }, end: .configured("the letter wave's end"), isPlayback: true,
+      initialProgress: LetterWave(index: 0, loop: 0))
   }
 }

@@ -7,7 +7,7 @@ extension IntroTrace {
   /// Symbols: `a` the asset loaded, `t` the end trigger, `p` a playback value (labelled in the legend
   /// when there are few), `L` the length, `c` the content ready, `x` a tap, `1`/`0` the
   /// app active/inactive, `M` the minimum time, `G` the grace period, `T` the timeout, `d` a history
-  /// diagnostic; `|` finished, `#` failed. The legend says which entry decided, which lost a tie, which
+  /// diagnostic, `?` what the intro still waited for when it timed out; `|` finished, `#` failed. The legend says which entry decided, which lost a tie, which
   /// were ignored and why, and which came after the outcome. On the outcome lane, `o` is the outcome,
   /// labelled with its reason.
   public func timeline(frame: Duration = .milliseconds(100)) -> SignalTimeline {
@@ -64,7 +64,8 @@ extension IntroTrace {
   }
 
   private static func symbol(of entry: IntroTraceEntry) -> Character {
-    switch entry.input {
+    if case .diagnostic = entry.event, entry.input != .history { return "?" }
+    return switch entry.input {
     case .asset: "a"
     case .trigger: "t"
     case .playback: "p"

@@ -1,22 +1,22 @@
 /// What to check: the directory, the intro's first frame, and the overrides of the search.
-public struct SplashCheckOptions: Sendable, Equatable {
+package struct SplashCheckOptions: Sendable, Equatable {
   /// The directory to search for the app (an absolute path once parsed).
-  public var directory: String
+  package var directory: String
   /// The asset-catalog name of the colour behind the intro's first frame (`--intro-background`).
-  public var introBackground: String
+  package var introBackground: String
   /// The asset-catalog name of the image the intro's first frame draws, if any (`--intro-image`).
-  public var introImage: String?
+  package var introImage: String?
   /// The app's Info.plist, which skips the search (`--plist`).
-  public var plist: String?
+  package var plist: String?
   /// The application target to check when a project has several (`--target`).
-  public var target: String?
+  package var target: String?
   /// The asset catalogs to use instead of the ones found under ``directory`` (`--assets`, repeatable).
-  public var assets: [String]
+  package var assets: [String]
   /// Print the report as JSON (`--json`).
-  public var json: Bool
+  package var json: Bool
 
   /// Options for checking `directory` against an intro whose background is the colour `introBackground`.
-  public init(
+  package init(
     directory: String, introBackground: String, introImage: String? = nil, plist: String? = nil,
     target: String? = nil, assets: [String] = [], json: Bool = false
   ) {
@@ -31,16 +31,16 @@ public struct SplashCheckOptions: Sendable, Equatable {
 }
 
 /// A command line that cannot be run: the message says why, in one line.
-public struct SplashCheckUsageError: Error, Sendable, Equatable {
+package struct SplashCheckUsageError: Error, Sendable, Equatable {
   /// What is wrong with the command line.
-  public var message: String
+  package var message: String
 
   /// A usage error saying `message`.
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 }
 
 /// What a command line asks for: the help text, or a check.
-public enum SplashCheckCommand: Sendable, Equatable {
+package enum SplashCheckCommand: Sendable, Equatable {
   /// `--help` or `-h`: print ``SplashCheck/usage`` and exit 0.
   case help
   /// Run the check with these options.
@@ -50,7 +50,7 @@ public enum SplashCheckCommand: Sendable, Equatable {
   ///
   /// Options take their value as the next argument or after `=` (`--target=App`); `--` ends the
   /// options. `--help` anywhere wins over everything else.
-  public static func parse(
+  package static func parse(
     _ arguments: [String], currentDirectory: String
   ) throws(SplashCheckUsageError) -> SplashCheckCommand {
     if arguments.contains(where: { $0 == "--help" || $0 == "-h" }) { return .help }

@@ -2,9 +2,9 @@
 ///
 /// A finding prints as one line, `severity: file: key path: message`, for example
 /// `error: App/Info.plist: UILaunchScreen.UIColorName: 'Splash' is not in the asset catalog`.
-public struct Finding: Sendable, Equatable, Codable {
+package struct Finding: Sendable, Equatable, Codable {
   /// How serious a finding is. Together with ``Kind/isInputProblem`` it decides the exit code.
-  public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+  package enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
     /// A reminder: something to keep in mind, nothing wrong today.
     case note
     /// The launch screen and the intro match only by coincidence, or something cannot be verified.
@@ -14,13 +14,13 @@ public struct Finding: Sendable, Equatable, Codable {
     case error
 
     /// Orders notes before warnings before errors.
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+    package static func < (lhs: Severity, rhs: Severity) -> Bool {
       allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
     }
   }
 
   /// What a finding is about: a stable identifier for tools (`--json`) and tests.
-  public enum Kind: String, Sendable, Codable, CaseIterable {
+  package enum Kind: String, Sendable, Codable, CaseIterable {
     /// A file the check needs (the app's own, or a path given explicitly) is missing or unreadable:
     /// exit 2.
     case unreadableInput = "unreadable-input"
@@ -87,24 +87,24 @@ public struct Finding: Sendable, Equatable, Codable {
     case storyboardUnverifiable = "storyboard-unverifiable"
 
     /// True for the kinds that make the exit code 2: the check could not read what it needs.
-    public var isInputProblem: Bool {
+    package var isInputProblem: Bool {
       self == .unreadableInput || self == .ambiguousApp || self == .appNotFound
     }
   }
 
   /// How serious this finding is.
-  public var severity: Severity
+  package var severity: Severity
   /// What this finding is about.
-  public var kind: Kind
+  package var kind: Kind
   /// The file the finding is about, relative to the checked directory when it is inside it.
-  public var file: String?
+  package var file: String?
   /// Where in the file: a key path (`UILaunchScreen.UIColorName`), a build setting or a storyboard element.
-  public var keyPath: String?
+  package var keyPath: String?
   /// What was found, in a sentence.
-  public var message: String
+  package var message: String
 
   /// A finding of `kind`, with the given severity, place and message.
-  public init(_ severity: Severity, _ kind: Kind, file: String?, keyPath: String? = nil, _ message: String) {
+  package init(_ severity: Severity, _ kind: Kind, file: String?, keyPath: String? = nil, _ message: String) {
     self.severity = severity
     self.kind = kind
     self.file = file
@@ -113,7 +113,7 @@ public struct Finding: Sendable, Equatable, Codable {
   }
 
   /// The finding as one line: `severity: file: key path: message` (empty parts left out).
-  public var line: String {
+  package var line: String {
     ([severity.rawValue] + [file, keyPath].compactMap { $0 } + [message]).joined(separator: ": ")
   }
 }

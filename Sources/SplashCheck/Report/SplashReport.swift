@@ -4,31 +4,31 @@ import Foundation
 ///
 /// ``exitCode`` follows one rule: 2 when the check could not read what it needs (bad input, an
 /// ambiguous app), else 1 when there is an error, else 0 (warnings and notes alone).
-public struct SplashReport: Sendable, Equatable {
+package struct SplashReport: Sendable, Equatable {
   /// Every finding, in the order the check made them.
-  public var findings: [Finding]
+  package var findings: [Finding]
   /// What was checked, for the summary line: the app's Info.plist and, with a project, its target.
-  public var checked: String?
+  package var checked: String?
 
   /// A report of `findings` about `checked`.
-  public init(findings: [Finding], checked: String? = nil) {
+  package init(findings: [Finding], checked: String? = nil) {
     self.findings = findings
     self.checked = checked
   }
 
   /// 2 (unreadable input or an ambiguous app) beats 1 (an error) beats 0.
-  public var exitCode: Int32 {
+  package var exitCode: Int32 {
     if findings.contains(where: { $0.kind.isInputProblem }) { return 2 }
     return findings.contains { $0.severity == .error } ? 1 : 0
   }
 
   /// How many findings have `severity`.
-  public func count(_ severity: Finding.Severity) -> Int {
+  package func count(_ severity: Finding.Severity) -> Int {
     findings.filter { $0.severity == severity }.count
   }
 
   /// The summary line: `splash-check: 1 error, 2 warnings, 0 notes (checked …)`.
-  public var summary: String {
+  package var summary: String {
     func counted(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
     let counts = [
       counted(count(.error), "error"), counted(count(.warning), "warning"), counted(count(.note), "note"),
@@ -38,13 +38,13 @@ public struct SplashReport: Sendable, Equatable {
   }
 
   /// One line per finding, then the summary line.
-  public var text: String {
+  package var text: String {
     (findings.map(\.line) + [summary]).joined(separator: "\n") + "\n"
   }
 
   /// The report as JSON for tools: `findings` (each with `severity`, `kind`, `file`, `keyPath`,
   /// `message`), `summary` counts, `checked` and `exitCode`, with sorted keys.
-  public var json: String {
+  package var json: String {
     struct Counts: Encodable {
       let errors: Int
       let warnings: Int

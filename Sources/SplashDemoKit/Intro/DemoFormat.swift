@@ -1,7 +1,7 @@
 /// How the demo writes durations.
-public enum DemoFormat {
+package enum DemoFormat {
   /// `duration` in seconds with as few digits as it takes, to the millisecond: `2.6 s`, `3 s`, `0.05 s`.
-  public static func seconds(_ duration: Duration) -> String {
+  package static func seconds(_ duration: Duration) -> String {
     let milliseconds = Int64(
       (Double(duration.components.seconds) * 1000
         + Double(duration.components.attoseconds) / 1e15).rounded())
@@ -15,7 +15,7 @@ public enum DemoFormat {
   }
 
   /// `duration` in seconds with two decimals, for times measured on a real clock: `1.23 s`.
-  public static func measured(_ duration: Duration) -> String {
+  package static func measured(_ duration: Duration) -> String {
     let centiseconds = Int64(
       (Double(duration.components.seconds) * 100
         + Double(duration.components.attoseconds) / 1e16).rounded())

@@ -3,7 +3,7 @@ import Intro
 import Signals
 
 /// What the simulated load tells the app when it ends.
-public enum DemoLoadEvent: Sendable, Hashable {
+package enum DemoLoadEvent: Sendable, Hashable {
   /// The portfolio has loaded.
   case loaded
   /// The load failed, described.
@@ -11,16 +11,16 @@ public enum DemoLoadEvent: Sendable, Hashable {
 }
 
 /// The simulated load's failure (`--fail-load`).
-public struct DemoLoadError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct DemoLoadError: Error, Sendable, Hashable, CustomStringConvertible {
   /// An error.
-  public init() {}
+  package init() {}
 
   /// `the portfolio request failed`.
-  public var description: String { "the portfolio request failed" }
+  package var description: String { "the portfolio request failed" }
 }
 
 /// A stage of the demo's staged splash: the stage labels under the logo.
-public enum DemoStage: String, Sendable, Hashable, CaseIterable {
+package enum DemoStage: String, Sendable, Hashable, CaseIterable {
   /// The first animation runs (at once).
   case firstStep
   /// The second animation runs (after the first's second).
@@ -32,7 +32,7 @@ public enum DemoStage: String, Sendable, Hashable, CaseIterable {
 /// The demo's coordinator, whatever its progress type (none, a stage, the letter wave's position), as
 /// the session reads it.
 @MainActor
-public protocol DemoCoordinator: AnyObject {
+package protocol DemoCoordinator: AnyObject {
   /// The coordinator's phase.
   var phase: IntroPhase { get }
   /// The coordinator's `isShowingIntro`.
@@ -51,18 +51,18 @@ public protocol DemoCoordinator: AnyObject {
 
 extension IntroCoordinator: DemoCoordinator {
   /// The progress, if it is the letter wave's position.
-  public var wave: LetterWave? { progress as? LetterWave }
+  package var wave: LetterWave? { progress as? LetterWave }
   /// The progress, if it is a stage.
-  public var stage: DemoStage? { progress as? DemoStage }
+  package var stage: DemoStage? { progress as? DemoStage }
 }
 
 /// The intro a ``DemoOptions`` describes: the coordinator, built from the `Intro` recipes, and what the
 /// app shows beside it (decoration).
-public struct DemoIntro: Sendable {
+package struct DemoIntro: Sendable {
   /// The text of the letter wave.
-  public static let waveText = "Loading your portfolio..."
+  package static let waveText = "Loading your portfolio..."
   /// The animated scenario's length: an animation file that fires no end trigger, played once.
-  public static let animationLength = Duration.milliseconds(2600)
+  package static let animationLength = Duration.milliseconds(2600)
   /// The stages' delays as decoration beside an animation of `length`: half of it each.
   static func decorationStageDelay(for scenario: DemoScenario) -> Duration {
     switch scenario {
@@ -73,17 +73,17 @@ public struct DemoIntro: Sendable {
   }
 
   /// The options it was built from.
-  public let options: DemoOptions
+  package let options: DemoOptions
   /// Where the gate's history is kept.
-  public let historyStore: any IntroHistoryStore
+  package let historyStore: any IntroHistoryStore
   /// The simulated load, the content the intro hides.
   let content: IntroWork
   /// Whether Reduce Motion is on (passed to `start`).
-  public var reduceMotion: Bool { options.reduceMotion != nil }
+  package var reduceMotion: Bool { options.reduceMotion != nil }
   /// Whether the letter wave runs as decoration (it is the animation itself in the `wave` scenario).
-  public var wavesAsDecoration: Bool { options.scenario != .wave }
+  package var wavesAsDecoration: Bool { options.scenario != .wave }
   /// Whether the stages run as decoration (they are the animation itself in the `stages` scenario).
-  public var stagesAsDecoration: Bool { options.scenario != .stages }
+  package var stagesAsDecoration: Bool { options.scenario != .stages }
 
   /// The intro of `options`.
   ///
@@ -92,7 +92,7 @@ public struct DemoIntro: Sendable {
   ///   - sleep: How the simulated load waits on the scheduler's clock (`Task.sleep` on the main queue's,
   ///     `TestScheduler.clock` in virtual time).
   ///   - loadEvents: Where the load says it has ended, before it returns or throws.
-  public init(
+  package init(
     options: DemoOptions, sleep: @escaping @Sendable (Duration) async throws -> Void,
     loadEvents: PassthroughSignal<DemoLoadEvent, Never>
   ) {
@@ -114,7 +114,7 @@ public struct DemoIntro: Sendable {
   /// The coordinator of this intro, on `scheduler` (the main queue's, or a `TestScheduler` for
   /// `--timeline`).
   @MainActor
-  public func coordinator(on scheduler: any SignalScheduler) -> any DemoCoordinator {
+  package func coordinator(on scheduler: any SignalScheduler) -> any DemoCoordinator {
     switch options.scenario {
     case .animated: IntroCoordinator(configuration(.fixedLength(Self.animationLength)), scheduler: scheduler)
     case .stages:
@@ -134,7 +134,7 @@ public struct DemoIntro: Sendable {
 
   /// Why `options` make no intro, or `nil`: a minimum time above the timeout, or an animation longer than
   /// the timeout (the coordinator refuses both).
-  public static func problem(with options: DemoOptions) -> String? {
+  package static func problem(with options: DemoOptions) -> String? {
     let timeout = options.effectiveTimeout
     if options.minimum > timeout {
       return "--min (\(DemoFormat.seconds(options.minimum))) is above the timeout (\(DemoFormat.seconds(timeout))): "
@@ -154,7 +154,7 @@ public struct DemoIntro: Sendable {
   }
 
   /// The gate of `options`.
-  public static func gate(of options: DemoOptions) -> IntroGate {
+  package static func gate(of options: DemoOptions) -> IntroGate {
     switch options.gate {
     case .always: .everyLaunch
     case .firstLaunch: .firstLaunch
@@ -164,7 +164,7 @@ public struct DemoIntro: Sendable {
 
   /// The history store of `options`: a JSON file when `--state` is given (`PATH` itself when it ends in
   /// `.json`, else `intro-history.json` in the directory `PATH`), else in memory.
-  public static func historyStore(of options: DemoOptions) -> any IntroHistoryStore {
+  package static func historyStore(of options: DemoOptions) -> any IntroHistoryStore {
     guard let path = options.statePath else { return InMemoryIntroHistoryStore() }
     let url = URL(fileURLWithPath: path)
     if url.pathExtension == "json" {
@@ -176,12 +176,12 @@ public struct DemoIntro: Sendable {
 
   /// Waits until the gate's history is on disk (a JSON file store writes off the main actor): call it
   /// before the process ends.
-  public func flushHistory() {
+  package func flushHistory() {
     historyStore.flush()
   }
 
   /// A short line on the intro, for the screens: `animated · 2.6 s animation · timeout 3 s · load 1.5 s`.
-  public var tagline: String {
+  package var tagline: String {
     var parts = [options.scenario.rawValue]
     switch options.scenario {
     case .animated: parts.append("\(DemoFormat.seconds(Self.animationLength)) animation")
@@ -197,7 +197,7 @@ public struct DemoIntro: Sendable {
   }
 
   /// One line on the intro: `animated (a 2.6 s animation, …) · timeout 3 s · load 1.5 s`.
-  public var summary: String {
+  package var summary: String {
     var parts = ["\(options.scenario.rawValue) (\(options.scenario.summary))"]
     parts.append("timeout \(DemoFormat.seconds(options.effectiveTimeout))")
     if options.minimum > .zero { parts.append("minimum \(DemoFormat.seconds(options.minimum))") }

@@ -1,5 +1,5 @@
 /// What the command line asks for: run with options, or print the help.
-public enum DemoCommand: Sendable, Hashable {
+package enum DemoCommand: Sendable, Hashable {
   /// Run the demo (or its timeline) with these options.
   case run(DemoOptions)
   /// Print ``DemoArguments/usage`` and exit successfully.
@@ -7,23 +7,23 @@ public enum DemoCommand: Sendable, Hashable {
 }
 
 /// A command line the demo refuses: printed as one line, then the usage, with exit code 2.
-public struct DemoUsageError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct DemoUsageError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What is wrong, in one line.
-  public let message: String
+  package let message: String
 
   /// An error saying `message`.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
   /// `splash-demo: <message>`.
-  public var description: String { "splash-demo: \(message)" }
+  package var description: String { "splash-demo: \(message)" }
 }
 
 /// The command line's grammar: `--flag VALUE` or `--flag=VALUE`, each flag at most once.
-public enum DemoArguments {
+package enum DemoArguments {
   /// The help text, also printed under a usage error.
-  public static let usage = """
+  package static let usage = """
     usage: splash-demo [options]
 
     An app's animated intro in your terminal, decided by Intro's IntroCoordinator: any key skips it,
@@ -50,7 +50,7 @@ public enum DemoArguments {
     """
 
   /// Parses `arguments` (without the program's name).
-  public static func parse(_ arguments: [String]) throws(DemoUsageError) -> DemoCommand {
+  package static func parse(_ arguments: [String]) throws(DemoUsageError) -> DemoCommand {
     var options = DemoOptions()
     var seen: Set<String> = []
     var index = arguments.startIndex

@@ -1,5 +1,5 @@
 /// Which intro the demo plays.
-public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
+package enum DemoScenario: String, Sendable, Hashable, CaseIterable {
   /// An animation file that fires no end trigger, played once (2.6 s), a 3 s safety timeout; the letter
   /// wave and the stage labels run beside it as decoration, on the same scheduler.
   case animated
@@ -10,7 +10,7 @@ public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
   case wave
 
   /// The safety timeout when `--timeout` is not given.
-  public var defaultTimeout: Duration {
+  package var defaultTimeout: Duration {
     switch self {
     case .animated, .stages: .seconds(3)
     case .wave: .seconds(6)
@@ -18,7 +18,7 @@ public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
   }
 
   /// One line on what the scenario plays.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .animated: "a 2.6 s animation, wave and stages as decoration"
     case .stages: "the stages as the animation (1 s + 1 s)"
@@ -28,7 +28,7 @@ public enum DemoScenario: String, Sendable, Hashable, CaseIterable {
 }
 
 /// When the intro may show: the command line's names for `IntroGate`.
-public enum DemoGate: String, Sendable, Hashable, CaseIterable {
+package enum DemoGate: String, Sendable, Hashable, CaseIterable {
   /// Every launch (`IntroGate.everyLaunch`).
   case always
   /// The first launch only (`IntroGate.firstLaunch`).
@@ -38,7 +38,7 @@ public enum DemoGate: String, Sendable, Hashable, CaseIterable {
 }
 
 /// The `--reduce-motion` policies: Reduce Motion is on, and the intro is skipped or shows a still pose.
-public enum DemoReduceMotion: String, Sendable, Hashable, CaseIterable {
+package enum DemoReduceMotion: String, Sendable, Hashable, CaseIterable {
   /// `IntroReduceMotionPolicy.skip`: no intro at all.
   case skip
   /// `IntroReduceMotionPolicy.staticPose`: a still pose until the content has loaded.
@@ -46,39 +46,39 @@ public enum DemoReduceMotion: String, Sendable, Hashable, CaseIterable {
 }
 
 /// Everything the command line says.
-public struct DemoOptions: Sendable, Hashable {
+package struct DemoOptions: Sendable, Hashable {
   /// The intro to play.
-  public var scenario: DemoScenario = .animated
+  package var scenario: DemoScenario = .animated
   /// How long the simulated load (the content the intro hides) takes.
-  public var load: Duration = .milliseconds(1500)
+  package var load: Duration = .milliseconds(1500)
   /// Whether the load fails instead of finishing.
-  public var failLoad = false
+  package var failLoad = false
   /// The safety timeout; the scenario's when `nil`.
-  public var timeout: Duration?
+  package var timeout: Duration?
   /// The minimum time on screen.
-  public var minimum: Duration = .zero
+  package var minimum: Duration = .zero
   /// Reduce Motion is on with this policy; off when `nil`.
-  public var reduceMotion: DemoReduceMotion?
+  package var reduceMotion: DemoReduceMotion?
   /// When the intro may show.
-  public var gate: DemoGate = .always
+  package var gate: DemoGate = .always
   /// Where the gate's history is kept: a directory, or a file path ending in `.json`; in memory when `nil`.
-  public var statePath: String?
+  package var statePath: String?
   /// The app version for `--gate after-update`.
-  public var version: String?
+  package var version: String?
   /// Run in virtual time and print the timeline instead of playing the intro.
-  public var timeline = false
+  package var timeline = false
   /// Write the timeline as an SVG picture to this path.
-  public var svgPath: String?
+  package var svgPath: String?
 
   /// The options of a plain `splash-demo`.
-  public init() {}
+  package init() {}
 
   /// The timeout in effect.
-  public var effectiveTimeout: Duration { timeout ?? scenario.defaultTimeout }
+  package var effectiveTimeout: Duration { timeout ?? scenario.defaultTimeout }
 
   /// The app version in effect for `--gate after-update`.
-  public var effectiveVersion: String { version ?? "1.0" }
+  package var effectiveVersion: String { version ?? "1.0" }
 
   /// Whether the run is in virtual time (`--timeline` or `--svg`).
-  public var runsInVirtualTime: Bool { timeline || svgPath != nil }
+  package var runsInVirtualTime: Bool { timeline || svgPath != nil }
 }

@@ -6,14 +6,14 @@ import Intro
 ///
 /// Everything centred is centred within one column (the left margin is the right one, or one less), and
 /// nothing goes past the screen's edges: what does not fit is dropped, the logo first.
-public enum DemoLayout {
+package enum DemoLayout {
   /// The help line at the intro's foot.
-  public static let introFooter = "press any key to skip · Ctrl-C quits"
+  package static let introFooter = "press any key to skip · Ctrl-C quits"
   /// The help line at the content screen's foot.
-  public static let contentFooter = "press any key to exit"
+  package static let contentFooter = "press any key to exit"
 
   /// The screen for `model` at `size`.
-  public static func screen(for model: DemoModel, size: TerminalSize, theme: DemoTheme = DemoTheme()) -> DemoScreen {
+  package static func screen(for model: DemoModel, size: TerminalSize, theme: DemoTheme = DemoTheme()) -> DemoScreen {
     model.showsIntroScreen
       ? introScreen(for: model, size: size, theme: theme) : contentScreen(for: model, size: size, theme: theme)
   }
@@ -25,7 +25,7 @@ public enum DemoLayout {
   static let rowsBelowLogo = 11
 
   /// The intro screen, faded `model.fade` of the way to the content screen's background.
-  public static func introScreen(for model: DemoModel, size: TerminalSize, theme: DemoTheme) -> DemoScreen {
+  package static func introScreen(for model: DemoModel, size: TerminalSize, theme: DemoTheme) -> DemoScreen {
     var screen = DemoScreen(width: size.columns, height: size.rows, style: theme.intro)
     let footerRows = size.rows >= rowsBelowLogo + 3 ? 2 : 0
     let logoRoom = size.rows - footerRows - rowsBelowLogo - 2
@@ -150,7 +150,7 @@ public enum DemoLayout {
 
   /// The content screen: the title bar, the outcome, its time, the load, the intro's summary and the
   /// trace as a marble diagram fitting the width.
-  public static func contentScreen(for model: DemoModel, size: TerminalSize, theme: DemoTheme) -> DemoScreen {
+  package static func contentScreen(for model: DemoModel, size: TerminalSize, theme: DemoTheme) -> DemoScreen {
     var screen = DemoScreen(width: size.columns, height: size.rows, style: theme.content)
     let titleStyle = DemoCellStyle(foreground: TerminalColor(hex: 0xFFFFFF), background: theme.titleBar, isBold: true)
     screen.fill(row: 0, style: titleStyle)

@@ -1,5 +1,5 @@
 /// The demo's logo: "SIGNALS" in a 5-pixel-high font, drawn with block elements at three sizes.
-public enum DemoLogo {
+package enum DemoLogo {
   /// The letters, one string per pixel row (`#` on).
   static let letters: [[String]] = [
     [".###", "#...", ".##.", "...#", "###."],  // S
@@ -19,7 +19,7 @@ public enum DemoLogo {
   }
 
   /// How big the logo is drawn.
-  public enum Size: Int, Sendable, Hashable, CaseIterable, Comparable {
+  package enum Size: Int, Sendable, Hashable, CaseIterable, Comparable {
     /// A pixel is half a cell (`▀`, `▄`, `█`): 33 × 3.
     case small = 1
     /// A pixel is two cells side by side (`██`): 66 × 5.
@@ -28,11 +28,11 @@ public enum DemoLogo {
     case large = 4
 
     /// Orders sizes from small to large.
-    public static func < (lhs: Size, rhs: Size) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Size, rhs: Size) -> Bool { lhs.rawValue < rhs.rawValue }
   }
 
   /// The logo's rows at `size`, all of the same width (spaces where a pixel is off).
-  public static func rows(_ size: Size) -> [String] {
+  package static func rows(_ size: Size) -> [String] {
     switch size {
     case .small:
       return stride(from: 0, to: pixels.count, by: 2).map { top in
@@ -58,7 +58,7 @@ public enum DemoLogo {
   }
 
   /// The largest size that fits in `columns` × `rows` cells, or `nil` if none does.
-  public static func largestSize(fitting columns: Int, _ rows: Int) -> Size? {
+  package static func largestSize(fitting columns: Int, _ rows: Int) -> Size? {
     Size.allCases.reversed().first { size in
       let drawn = self.rows(size)
       return drawn[0].count <= columns && drawn.count <= rows

@@ -2,13 +2,13 @@ import Intro
 import Signals
 
 /// The coordinator's trace as the demo shows it: a marble diagram that fits the screen.
-public enum DemoTraceText {
+package enum DemoTraceText {
   /// One frame of the diagram: 0.1 s, the letter wave's tick.
-  public static let frame = Duration.milliseconds(100)
+  package static let frame = Duration.milliseconds(100)
 
   /// The entries up to the outcome, and the content's after it (the load the intro never cancels); other
   /// inputs after the outcome (the playback going on, keys) are left out.
-  public static func shown(_ trace: IntroTrace) -> IntroTrace {
+  package static func shown(_ trace: IntroTrace) -> IntroTrace {
     var shown = trace
     shown.entries = trace.entries.filter { $0.role != .afterOutcome || $0.input == .content }
     return shown
@@ -23,7 +23,7 @@ public enum DemoTraceText {
   /// On a real clock no input lands exactly on a frame, and a timeline lists every mark off its grid in
   /// the legend with its exact time: fifty lines for a letter wave. Rounded, the legend keeps only what
   /// the symbols mean; the exact times are the outcome's.
-  public static func timeline(of trace: IntroTrace, frame: Duration = frame, rounded: Bool) -> SignalTimeline {
+  package static func timeline(of trace: IntroTrace, frame: Duration = frame, rounded: Bool) -> SignalTimeline {
     var timeline = trace.timeline(frame: frame)
     guard rounded else { return timeline }
     for lane in timeline.lanes.indices {
@@ -48,7 +48,7 @@ public enum DemoTraceText {
   /// but ``frame``, and
   /// whenever `realTime`, rounded to it (see ``timeline(of:frame:rounded:)``), with a line saying so.
   /// Legend lines too long are wrapped at spaces, continued four columns further in.
-  public static func lines(of trace: IntroTrace, width: Int?, realTime: Bool) -> [String] {
+  package static func lines(of trace: IntroTrace, width: Int?, realTime: Bool) -> [String] {
     guard let width = width.map({ max($0, 1) }) else {
       return split(timeline(of: trace, rounded: realTime).rendered())
     }
@@ -73,7 +73,7 @@ public enum DemoTraceText {
   }
 
   /// `line` in pieces of at most `width` characters, broken at spaces where it can be.
-  public static func wrap(_ line: String, width: Int) -> [String] {
+  package static func wrap(_ line: String, width: Int) -> [String] {
     guard line.count > width else { return [line] }
     let indent = String(repeating: " ", count: min(line.prefix { $0 == " " }.count + 4, width / 2))
     var pieces: [String] = []

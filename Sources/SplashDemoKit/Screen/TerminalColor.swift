@@ -1,27 +1,27 @@
 /// A colour as red, green and blue, drawn as the nearest of the terminal's 256 colours, or exactly where
 /// the terminal says it takes 24-bit colour.
-public struct TerminalColor: Sendable, Hashable {
+package struct TerminalColor: Sendable, Hashable {
   /// Red, 0–255.
-  public var red: UInt8
+  package var red: UInt8
   /// Green, 0–255.
-  public var green: UInt8
+  package var green: UInt8
   /// Blue, 0–255.
-  public var blue: UInt8
+  package var blue: UInt8
 
   /// A colour from its components.
-  public init(red: UInt8, green: UInt8, blue: UInt8) {
+  package init(red: UInt8, green: UInt8, blue: UInt8) {
     self.red = red
     self.green = green
     self.blue = blue
   }
 
   /// A colour from `0xRRGGBB`.
-  public init(hex: UInt32) {
+  package init(hex: UInt32) {
     self.init(red: UInt8((hex >> 16) & 0xFF), green: UInt8((hex >> 8) & 0xFF), blue: UInt8(hex & 0xFF))
   }
 
   /// The colour `fraction` of the way from this one to `other` (0: this one, 1: `other`).
-  public func mixed(with other: TerminalColor, by fraction: Double) -> TerminalColor {
+  package func mixed(with other: TerminalColor, by fraction: Double) -> TerminalColor {
     let amount = min(max(fraction, 0), 1)
     func mix(_ from: UInt8, _ to: UInt8) -> UInt8 {
       UInt8((Double(from) + (Double(to) - Double(from)) * amount).rounded())
@@ -31,7 +31,7 @@ public struct TerminalColor: Sendable, Hashable {
 
   /// The nearest colour of the xterm 256-colour palette: the 6×6×6 cube (16–231) or the grey ramp
   /// (232–255).
-  public var paletteIndex: Int {
+  package var paletteIndex: Int {
     let levels = [0, 95, 135, 175, 215, 255]
     func nearestLevel(_ value: UInt8) -> Int {
       levels.indices.min { abs(levels[$0] - Int(value)) < abs(levels[$1] - Int(value)) }!
@@ -51,30 +51,30 @@ public struct TerminalColor: Sendable, Hashable {
 }
 
 /// How a cell is drawn: its colours and weight.
-public struct DemoCellStyle: Sendable, Hashable {
+package struct DemoCellStyle: Sendable, Hashable {
   /// The text's colour.
-  public var foreground: TerminalColor
+  package var foreground: TerminalColor
   /// The cell's colour.
-  public var background: TerminalColor
+  package var background: TerminalColor
   /// Whether the text is bold.
-  public var isBold: Bool
+  package var isBold: Bool
 
   /// A style.
-  public init(foreground: TerminalColor, background: TerminalColor, isBold: Bool = false) {
+  package init(foreground: TerminalColor, background: TerminalColor, isBold: Bool = false) {
     self.foreground = foreground
     self.background = background
     self.isBold = isBold
   }
 
   /// The same style, bold.
-  public var bold: DemoCellStyle {
+  package var bold: DemoCellStyle {
     var style = self
     style.isBold = true
     return style
   }
 
   /// The same style with another foreground.
-  public func foreground(_ color: TerminalColor) -> DemoCellStyle {
+  package func foreground(_ color: TerminalColor) -> DemoCellStyle {
     var style = self
     style.foreground = color
     return style

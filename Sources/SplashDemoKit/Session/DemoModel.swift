@@ -1,9 +1,9 @@
 import Intro
 
 /// Everything the demo's screens show, at one moment: the state a frame is drawn from.
-public struct DemoModel: Sendable, Hashable {
+package struct DemoModel: Sendable, Hashable {
   /// Where the intro is (the coordinator's phase, without its outcome).
-  public enum Phase: String, Sendable, Hashable {
+  package enum Phase: String, Sendable, Hashable {
     /// Before `start`.
     case idle
     /// The animation plays.
@@ -17,7 +17,7 @@ public struct DemoModel: Sendable, Hashable {
   }
 
   /// Where the simulated load is.
-  public enum Load: Sendable, Hashable {
+  package enum Load: Sendable, Hashable {
     /// Still running.
     case loading
     /// Done, this long after `start`.
@@ -27,18 +27,18 @@ public struct DemoModel: Sendable, Hashable {
   }
 
   /// How the intro ended.
-  public struct Ending: Sendable, Hashable {
+  package struct Ending: Sendable, Hashable {
     /// The reason in words (`content failed: …`).
-    public var reason: String
+    package var reason: String
     /// The reason without its error.
-    public var kind: IntroOutcome.Kind
+    package var kind: IntroOutcome.Kind
     /// How it was presented.
-    public var presentation: IntroOutcome.Presentation
+    package var presentation: IntroOutcome.Presentation
     /// How long after `start`.
-    public var duration: Duration
+    package var duration: Duration
 
     /// The ending of `outcome`.
-    public init(_ outcome: IntroOutcome) {
+    package init(_ outcome: IntroOutcome) {
       reason = outcome.reason.description
       kind = outcome.reason.kind
       presentation = outcome.presentation
@@ -47,36 +47,36 @@ public struct DemoModel: Sendable, Hashable {
   }
 
   /// One line on the intro being played (``DemoIntro/summary``).
-  public var summary: String
+  package var summary: String
   /// A short line on it, for the screens (``DemoIntro/tagline``).
-  public var tagline: String
+  package var tagline: String
   /// The scenario.
-  public var scenario: DemoScenario
+  package var scenario: DemoScenario
   /// The safety timeout.
-  public var timeout: Duration
+  package var timeout: Duration
   /// Where the intro is.
-  public var phase: Phase = .idle
+  package var phase: Phase = .idle
   /// Whether the intro is on screen (the coordinator's `isShowingIntro`).
-  public var isShowingIntro: Bool
+  package var isShowingIntro: Bool
   /// The letter wave's position; `nil` when the text lies still.
-  public var wave: LetterWave?
+  package var wave: LetterWave?
   /// The current stage label; `nil` when none is lit.
-  public var stage: DemoStage?
+  package var stage: DemoStage?
   /// The time since `start`.
-  public var elapsed: Duration = .zero
+  package var elapsed: Duration = .zero
   /// Where the simulated load is.
-  public var load: Load = .loading
+  package var load: Load = .loading
   /// How the intro ended, once it has.
-  public var ending: Ending?
+  package var ending: Ending?
   /// The trace shown on the content screen: the inputs up to the outcome, and the content after it.
-  public var trace: IntroTrace?
+  package var trace: IntroTrace?
   /// How far the intro has faded out, 0 to 1, after the outcome.
-  public var fade: Double = 0
+  package var fade: Double = 0
   /// Whether times were measured on a real clock (the trace is drawn rounded to its frames).
-  public var isRealTime: Bool
+  package var isRealTime: Bool
 
   /// A model before `start`.
-  public init(
+  package init(
     summary: String, tagline: String, scenario: DemoScenario, timeout: Duration, isShowingIntro: Bool,
     isRealTime: Bool
   ) {
@@ -89,7 +89,7 @@ public struct DemoModel: Sendable, Hashable {
   }
 
   /// Whether the intro screen is drawn (it is, while it fades out), rather than the content screen.
-  public var showsIntroScreen: Bool {
+  package var showsIntroScreen: Bool {
     guard let ending else { return isShowingIntro }
     return ending.presentation != .none && fade < 1
   }

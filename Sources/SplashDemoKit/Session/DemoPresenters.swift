@@ -2,17 +2,17 @@ import Intro
 
 /// Draws each model on a terminal: the layout at the terminal's size, and only the rows that changed.
 @MainActor
-public final class DemoScreenPresenter {
+package final class DemoScreenPresenter {
   /// The terminal's size.
-  public private(set) var size: TerminalSize
+  package private(set) var size: TerminalSize
   /// What the terminal shows now, as far as this presenter knows.
-  public private(set) var shown: DemoScreen?
+  package private(set) var shown: DemoScreen?
   private let encoder: TerminalFrameEncoder
   private let theme: DemoTheme
   private let write: @MainActor (String) -> Void
 
   /// A presenter writing frames with `write` (a terminal's, or a test's buffer).
-  public init(
+  package init(
     size: TerminalSize, encoder: TerminalFrameEncoder = TerminalFrameEncoder(), theme: DemoTheme = DemoTheme(),
     write: @escaping @MainActor (String) -> Void
   ) {
@@ -23,7 +23,7 @@ public final class DemoScreenPresenter {
   }
 
   /// Draws `model`.
-  public func draw(_ model: DemoModel) {
+  package func draw(_ model: DemoModel) {
     let screen = DemoLayout.screen(for: model, size: size, theme: theme)
     let bytes = encoder.encode(screen, over: shown)
     if !bytes.isEmpty { write(bytes) }
@@ -31,7 +31,7 @@ public final class DemoScreenPresenter {
   }
 
   /// The terminal now has `size`: clears it and draws `model` whole.
-  public func resize(to size: TerminalSize, drawing model: DemoModel) {
+  package func resize(to size: TerminalSize, drawing model: DemoModel) {
     self.size = size
     shown = nil
     write("\u{1B}[0m\u{1B}[2J")
@@ -40,14 +40,14 @@ public final class DemoScreenPresenter {
 }
 
 /// The demo's plain log, for output that is not a terminal: a line per change, no escape codes.
-public enum DemoLog {
+package enum DemoLog {
   /// The first line: what is played.
-  public static func header(_ intro: DemoIntro) -> String {
+  package static func header(_ intro: DemoIntro) -> String {
     "splash-demo: \(intro.summary) (output is not a terminal: plain log, no keys)"
   }
 
   /// The lines for the change from `old` to `new`, each with the time since `start`.
-  public static func lines(from old: DemoModel, to new: DemoModel) -> [String] {
+  package static func lines(from old: DemoModel, to new: DemoModel) -> [String] {
     var lines: [String] = []
     func log(_ time: Duration, _ text: String) {
       let stamp = DemoFormat.measured(time)
@@ -74,7 +74,7 @@ public enum DemoLog {
   }
 
   /// The outcome in a line and the trace as a marble diagram within `width` columns (`nil`: no limit).
-  public static func summary(of model: DemoModel, width: Int?) -> [String] {
+  package static func summary(of model: DemoModel, width: Int?) -> [String] {
     guard let ending = model.ending else { return [] }
     let time = model.isRealTime ? DemoFormat.measured(ending.duration) : DemoFormat.seconds(ending.duration)
     var lines = ["outcome: \(ending.reason) (\(ending.presentation.rawValue)), \(time) after start"]

@@ -10,24 +10,24 @@ import Signals
 /// report. A key press is the coordinator's `skip()`. With a `TestScheduler` advanced from the main actor,
 /// all of it happens inside `advance`, so a test drives a whole session in virtual time.
 @MainActor
-public final class DemoSession {
+package final class DemoSession {
   /// The time between two frames.
-  public static let frameInterval = Duration.milliseconds(50)
+  package static let frameInterval = Duration.milliseconds(50)
 
   /// The intro being played.
-  public let intro: DemoIntro
+  package let intro: DemoIntro
   /// The coordinator that decides it.
-  public let coordinator: any DemoCoordinator
+  package let coordinator: any DemoCoordinator
   /// What the screens show now.
-  public private(set) var model: DemoModel {
+  package private(set) var model: DemoModel {
     didSet {
       if model != oldValue { onChange?(oldValue, model) }
     }
   }
   /// Called with the model before and after each change.
-  public var onChange: (@MainActor (DemoModel, DemoModel) -> Void)?
+  package var onChange: (@MainActor (DemoModel, DemoModel) -> Void)?
   /// Called once with the outcome, after the model shows it.
-  public var onFinish: (@MainActor (IntroOutcome) -> Void)?
+  package var onFinish: (@MainActor (IntroOutcome) -> Void)?
 
   private let scheduler: any SignalScheduler
   private let loadEvents = PassthroughSignal<DemoLoadEvent, Never>()
@@ -46,7 +46,7 @@ public final class DemoSession {
   ///   - sleep: How the simulated load waits on `scheduler`'s clock.
   ///   - isRealTime: Whether `scheduler` runs on a real clock (the trace is drawn rounded to frames).
   ///   - fadeFrames: The frames the intro takes to fade out once decided (0: at once).
-  public init(
+  package init(
     options: DemoOptions, scheduler: any SignalScheduler, sleep: @escaping @Sendable (Duration) async throws -> Void,
     isRealTime: Bool, fadeFrames: Int = 5
   ) {
@@ -60,7 +60,7 @@ public final class DemoSession {
   }
 
   /// Starts the frame clock, the load's report, the coordinator and, if the intro plays, the decoration.
-  public func start() {
+  package func start() {
     guard startInstant == nil else { return }
     startInstant = scheduler.now
     subscriptions.append(
@@ -75,14 +75,14 @@ public final class DemoSession {
   /// A key was pressed: before the outcome it is a skip tap (returns `true`); after it, nothing (returns
   /// `false`: the app may quit).
   @discardableResult
-  public func pressKey() -> Bool {
+  package func pressKey() -> Bool {
     guard model.ending == nil, startInstant != nil else { return false }
     coordinator.skip()
     return true
   }
 
   /// Whether the session has nothing more to animate: decided, faded out, the load ended.
-  public var isSettled: Bool { frameClock == nil }
+  package var isSettled: Bool { frameClock == nil }
 
   // MARK: Inputs
 

@@ -7,12 +7,12 @@
 /// A test-only switch that crashes the demo once cbreak mode is on, to check that the crash restores the
 /// terminal: `SPLASH_DEMO_CRASH_AFTER_CBREAK=1` (or `trap`) stops it with a Swift runtime trap
 /// (`fatalError`: `SIGILL` or `SIGTRAP`), `abort` with `SIGABRT`, `segv` with `SIGSEGV`.
-public enum DemoCrashSwitch {
+package enum DemoCrashSwitch {
   /// The environment variable.
-  public static let variable = "SPLASH_DEMO_CRASH_AFTER_CBREAK"
+  package static let variable = "SPLASH_DEMO_CRASH_AFTER_CBREAK"
 
   /// How the demo is asked to crash.
-  public enum Crash: String, Sendable, Hashable, CaseIterable {
+  package enum Crash: String, Sendable, Hashable, CaseIterable {
     /// A Swift runtime trap (`fatalError`).
     case trap
     /// `abort()`.
@@ -22,13 +22,13 @@ public enum DemoCrashSwitch {
   }
 
   /// The crash `environment` asks for, if any (`1` means `trap`).
-  public static func crash(in environment: [String: String]) -> Crash? {
+  package static func crash(in environment: [String: String]) -> Crash? {
     guard let value = environment[variable], !value.isEmpty, value != "0" else { return nil }
     return value == "1" ? .trap : Crash(rawValue: value)
   }
 
   /// Crashes as `environment` asks, or returns.
-  public static func crashIfAsked(_ environment: [String: String]) {
+  package static func crashIfAsked(_ environment: [String: String]) {
     switch crash(in: environment) {
     case nil: return
     case .trap: fatalError("\(variable): crashing after cbreak, as asked")

@@ -1,8 +1,8 @@
 /// Turns ``DemoScreen``s into the bytes that draw them on an ANSI terminal, rewriting only the rows that
 /// changed since the previous frame.
-public struct TerminalFrameEncoder: Sendable, Hashable {
+package struct TerminalFrameEncoder: Sendable, Hashable {
   /// How colours are written.
-  public enum ColorDepth: Sendable, Hashable {
+  package enum ColorDepth: Sendable, Hashable {
     /// The xterm 256-colour palette (`38;5;N`): every terminal the demo targets.
     case palette
     /// 24-bit colour (`38;2;R;G;B`), where the terminal says so (`COLORTERM=truecolor`).
@@ -10,28 +10,28 @@ public struct TerminalFrameEncoder: Sendable, Hashable {
   }
 
   /// How colours are written.
-  public var colorDepth: ColorDepth
+  package var colorDepth: ColorDepth
 
   /// An encoder writing colours at `colorDepth`.
-  public init(colorDepth: ColorDepth = .palette) {
+  package init(colorDepth: ColorDepth = .palette) {
     self.colorDepth = colorDepth
   }
 
   /// The colour depth a terminal takes, from its environment: 24-bit when `COLORTERM` says `truecolor` or
   /// `24bit`.
-  public static func colorDepth(environment: [String: String]) -> ColorDepth {
+  package static func colorDepth(environment: [String: String]) -> ColorDepth {
     let colorTerm = environment["COLORTERM"]?.lowercased() ?? ""
     return colorTerm == "truecolor" || colorTerm == "24bit" ? .trueColor : .palette
   }
 
   /// Switches to the alternate screen, hides the cursor and clears.
-  public static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[2J"
+  package static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[0m\u{1B}[2J"
   /// Resets the style, shows the cursor and leaves the alternate screen (what the restore writes too).
-  public static let leaveSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
+  package static let leaveSequence: StaticString = "\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// The bytes that turn `previous` (what the terminal shows; `nil` when unknown) into `screen`: every row
   /// that differs, each from its first column. A different size redraws everything.
-  public func encode(_ screen: DemoScreen, over previous: DemoScreen?) -> String {
+  package func encode(_ screen: DemoScreen, over previous: DemoScreen?) -> String {
     let known = previous.flatMap { $0.width == screen.width && $0.height == screen.height ? $0 : nil }
     var output = ""
     var current: DemoCellStyle?

@@ -15,13 +15,13 @@
 /// report on a restored terminal) and raises the signal again, so the process ends as that signal says
 /// (Ctrl-C: exit status 130 in the shell). ``installExitHandler()`` restores at `exit` too. Restoring is
 /// idempotent: each part is put back once.
-public enum TerminalRestore {
+package enum TerminalRestore {
   /// Written by the restore: cancels an escape sequence cut short by a signal, resets the style, shows
   /// the cursor and leaves the alternate screen.
   static let leaveSequence: StaticString = "\u{18}\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l"
 
   /// The signals whose handler restores the terminal.
-  public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGILL, SIGTRAP]
+  package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGABRT, SIGSEGV, SIGILL, SIGTRAP]
 
   /// What to restore. Plain values only: the signal handler reads them.
   struct Saved {
@@ -70,12 +70,12 @@ public enum TerminalRestore {
   }
 
   /// Whether something is still to restore.
-  public static var isPending: Bool { saved.pointee.modesChanged || saved.pointee.screenChanged }
+  package static var isPending: Bool { saved.pointee.modesChanged || saved.pointee.screenChanged }
 
   /// Restores what was changed, once: the screen (leave sequence), then the modes (`tcsetattr`).
   ///
   /// Async-signal-safe: only loads, stores, `write` and `tcsetattr`.
-  public static func restore() {
+  package static func restore() {
     let state = saved
     if state.pointee.screenChanged {
       state.pointee.screenChanged = false
@@ -89,7 +89,7 @@ public enum TerminalRestore {
 
   /// Installs the restoring handler for every signal of ``signals``, keeping each previous disposition.
   /// A signal the process was started with ignored (`nohup`, a background job) stays ignored.
-  public static func installSignalHandlers() {
+  package static func installSignalHandlers() {
     _ = saved
     _ = previousActions
     recordDrawingThread()
@@ -118,14 +118,14 @@ public enum TerminalRestore {
   }
 
   /// Puts back every disposition ``installSignalHandlers()`` replaced.
-  public static func uninstallSignalHandlers() {
+  package static func uninstallSignalHandlers() {
     for signal in signals where signal < signalLimit {
       _ = sigaction(signal, previousActions + Int(signal), nil)
     }
   }
 
   /// Restores at `exit` (and when `main` returns).
-  public static func installExitHandler() {
+  package static func installExitHandler() {
     _ = saved
     atexit { TerminalRestore.restore() }
   }

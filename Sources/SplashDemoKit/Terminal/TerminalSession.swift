@@ -5,17 +5,17 @@
 #endif
 
 /// Why the terminal could not be set up.
-public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible {
   /// What failed.
-  public let message: String
+  package let message: String
 
   /// An error saying `message`.
-  public init(_ message: String) {
+  package init(_ message: String) {
     self.message = message
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// The demo's terminal: cbreak mode with signals kept, the alternate screen, a hidden cursor, its size,
@@ -26,37 +26,37 @@ public struct TerminalError: Error, Sendable, Hashable, CustomStringConvertible 
 /// stays on for Ctrl-C only, whose `SIGINT` restores the terminal and ends the demo. The quit and suspend
 /// characters are disabled, so Ctrl-\ and Ctrl-Z are keys like any other.
 @MainActor
-public final class TerminalSession {
+package final class TerminalSession {
   /// The terminal keys are read from.
-  public let input: Int32
+  package let input: Int32
   /// The terminal frames are written to.
-  public let output: Int32
+  package let output: Int32
 
   /// A session on `input` and `output` (standard input and output by default); nothing changes before
   /// ``enter()``.
-  public init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
+  package init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) {
     self.input = input
     self.output = output
   }
 
   /// Whether `descriptor` is a terminal.
-  public nonisolated static func isTerminal(_ descriptor: Int32) -> Bool {
+  package nonisolated static func isTerminal(_ descriptor: Int32) -> Bool {
     isatty(descriptor) == 1
   }
 
   /// Whether the demo can draw on this process's terminal: standard input and output are terminals and
   /// `TERM` is not `dumb`.
-  public nonisolated static func isInteractive(environment: [String: String]) -> Bool {
+  package nonisolated static func isInteractive(environment: [String: String]) -> Bool {
     isTerminal(STDIN_FILENO) && isTerminal(STDOUT_FILENO) && environment["TERM"] != "dumb"
   }
 
   /// The terminal's size, or ``TerminalSize/fallback``.
-  public var size: TerminalSize {
+  package var size: TerminalSize {
     TerminalSize.of(descriptor: output) ?? TerminalSize.of(descriptor: input) ?? .fallback
   }
 
   /// `modes` in cbreak mode, as described on the type.
-  public nonisolated static func cbreak(_ modes: termios) -> termios {
+  package nonisolated static func cbreak(_ modes: termios) -> termios {
     var modes = modes
     modes.c_lflag &= ~tcflag_t(ICANON | ECHO | IEXTEN)
     modes.c_lflag |= tcflag_t(ISIG)
@@ -80,7 +80,7 @@ public final class TerminalSession {
   }
 
   /// Turns cbreak mode on, having saved the modes for ``TerminalRestore`` first.
-  public func enterCbreakMode() throws(TerminalError) {
+  package func enterCbreakMode() throws(TerminalError) {
     var original = termios()
     guard tcgetattr(input, &original) == 0 else {
       throw TerminalError("cannot read the terminal's modes: \(String(cString: strerror(errno)))")
@@ -94,24 +94,24 @@ public final class TerminalSession {
   }
 
   /// Switches to the alternate screen and hides the cursor, having told ``TerminalRestore`` first.
-  public func enterAlternateScreen() {
+  package func enterAlternateScreen() {
     TerminalRestore.saveScreen(of: output)
     write(TerminalFrameEncoder.enterSequence)
   }
 
   /// Restores everything: the screen, the cursor and the modes.
-  public func leave() {
+  package func leave() {
     TerminalRestore.restore()
   }
 
   /// Writes `text`, all of it (retrying after interruptions). Write errors are ignored: a terminal that
   /// went away ends the demo through `SIGHUP`.
-  public func write(_ text: String) {
+  package func write(_ text: String) {
     Self.write(text, to: output)
   }
 
   /// Writes all of `text` to `descriptor`.
-  public nonisolated static func write(_ text: String, to descriptor: Int32) {
+  package nonisolated static func write(_ text: String, to descriptor: Int32) {
     var text = text
     text.withUTF8 { bytes in
       var offset = 0

@@ -5,34 +5,34 @@
 #endif
 
 /// A terminal's size in columns and rows.
-public struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
+package struct TerminalSize: Sendable, Hashable, CustomStringConvertible {
   /// The number of columns.
-  public var columns: Int
+  package var columns: Int
   /// The number of rows.
-  public var rows: Int
+  package var rows: Int
 
   /// A size.
-  public init(columns: Int, rows: Int) {
+  package init(columns: Int, rows: Int) {
     self.columns = columns
     self.rows = rows
   }
 
   /// `80×24`.
-  public var description: String { "\(columns)×\(rows)" }
+  package var description: String { "\(columns)×\(rows)" }
 
   /// The size when nothing says otherwise.
-  public static let fallback = TerminalSize(columns: 80, rows: 24)
+  package static let fallback = TerminalSize(columns: 80, rows: 24)
 
   /// The size of the terminal on `descriptor` (`ioctl(TIOCGWINSZ)`), or `nil` when it is not a terminal
   /// or reports no size.
-  public static func of(descriptor: Int32) -> TerminalSize? {
+  package static func of(descriptor: Int32) -> TerminalSize? {
     var size = winsize()
     guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return nil }
     return TerminalSize(columns: Int(size.ws_col), rows: Int(size.ws_row))
   }
 
   /// The size from `COLUMNS` and `LINES`, when both are positive numbers.
-  public static func of(environment: [String: String]) -> TerminalSize? {
+  package static func of(environment: [String: String]) -> TerminalSize? {
     guard let columns = environment["COLUMNS"].flatMap({ Int($0) }), columns > 0,
       let rows = environment["LINES"].flatMap({ Int($0) }), rows > 0
     else { return nil }

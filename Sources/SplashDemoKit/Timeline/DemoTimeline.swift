@@ -3,12 +3,12 @@ import Signals
 import SignalsTesting
 
 /// `--timeline` and `--svg`: the scenario decided in virtual time, at once, on a `TestScheduler`.
-public enum DemoTimeline {
+package enum DemoTimeline {
   /// Runs the intro of `options` in virtual time until nothing is left to run (the load, after the
   /// outcome, included), waits for the gate's history to be written, and returns the model: its ending,
   /// the load, and the trace.
   @MainActor
-  public static func run(_ options: DemoOptions) -> DemoModel {
+  package static func run(_ options: DemoOptions) -> DemoModel {
     let scheduler = TestScheduler()
     let session = DemoSession(
       options: options, scheduler: scheduler, sleep: { try await scheduler.clock.sleep(for: $0) },
@@ -20,13 +20,13 @@ public enum DemoTimeline {
   }
 
   /// The timeline `model`'s trace is drawn as: one lane per input, then the outcome's.
-  public static func timeline(of model: DemoModel) -> SignalTimeline {
+  package static func timeline(of model: DemoModel) -> SignalTimeline {
     DemoTraceText.timeline(of: model.trace ?? IntroTrace(), rounded: false)
   }
 
   /// What `--timeline` prints: a title, the outcome, the lanes and their legend; within `width` columns if
   /// given.
-  public static func text(of model: DemoModel, width: Int?) -> String {
+  package static func text(of model: DemoModel, width: Int?) -> String {
     let title = "splash-demo --timeline (virtual time): \(model.summary)"
     let titleLines = width.map { DemoTraceText.wrap(title, width: $0) } ?? [title]
     return (titleLines + DemoLog.summary(of: model, width: width)).joined(separator: "\n")

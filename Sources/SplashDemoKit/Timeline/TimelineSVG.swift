@@ -6,16 +6,16 @@ import Signals
 /// Values are marbles with their symbol (small dots where they are too close together to read), `|` a
 /// bar, `#` a cross; a mark whose label says it decided the outcome gets a ring. The output depends only
 /// on the timeline, so a committed picture can be checked against a fresh one byte for byte.
-public struct TimelineSVG: Sendable {
+package struct TimelineSVG: Sendable {
   /// The picture's title, over the lanes.
-  public var title: String
+  package var title: String
   /// Lines under the legend (the outcome, say).
-  public var footer: [String]
+  package var footer: [String]
   /// The width of one frame of the timeline, in pixels.
-  public var pixelsPerFrame = 20
+  package var pixelsPerFrame = 20
 
   /// A picture titled `title`, with `footer` lines under the legend.
-  public init(title: String, footer: [String] = []) {
+  package init(title: String, footer: [String] = []) {
     self.title = title
     self.footer = footer
   }
@@ -31,7 +31,7 @@ public struct TimelineSVG: Sendable {
   private static let font = "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace"
 
   /// The SVG document for `timeline`.
-  public func render(_ timeline: SignalTimeline) -> String {
+  package func render(_ timeline: SignalTimeline) -> String {
     let legend = Self.legend(of: timeline)
     // The axis: a tick and a grid line each second (or each 10 frames), up to the tick after the last mark.
     let framesPerSecond = Double(Duration.seconds(1) / timeline.frame)

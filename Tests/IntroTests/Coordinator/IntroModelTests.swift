@@ -4,9 +4,10 @@ import IntroTesting
 import Testing
 
 /// The coordinator against an independent model of its rules, on random intros and random calls: a timeout,
-/// a fallback length, a minimum time, a grace period, an asset and content or not, Reduce Motion and its
-/// policy, the app's calls at random instants on a 100 ms grid (so ties are common; some before `start`),
-/// pauses, a cancel, and the calls of each instant made in a random order. 4,700 cases a run;
+/// a fallback length, a minimum time, a grace period, a skip policy, an asset and content or not, Reduce
+/// Motion and its policy, the app's calls at random instants on a 100 ms grid (so ties are common; some
+/// before `start`), up to three windows that pause, come back and go, a cancel, and the calls of each
+/// instant made in a random order. 4,700 cases a run;
 /// `SIGNALS_STRESS_SCALE=100` runs 470,000; `SIGNALS_SEED=<n>` runs case `n` alone.
 @MainActor
 @Suite("The coordinator against a model of its rules") struct IntroModelTests {
@@ -76,12 +77,14 @@ struct RandomIntro: CustomStringConvertible {
   var hasContent = false
   var reduceMotion = false
   var staticPolicy = false
+  var skipNever = false
   var asset: Call?
   var trigger: [Call] = []
   var content: Call?
   var taps: [Int] = []
-  /// `setActive` calls, at distinct instants, in time order.
-  var activity: [(time: Int, active: Bool)] = []
+  /// Windows' calls, at distinct instants, in time order: `setActive` (`true` or `false`) or
+  /// `sceneDisappeared` (`nil`), for window 0, 1 or 2.
+  var activity: [(time: Int, window: Int, active: Bool?)] = []
   var cancel: Int?
   var schedulingSeed: UInt64 = 0
 
@@ -97,13 +100,16 @@ struct RandomIntro: CustomStringConvertible {
     hasContent = maybe(70)
     reduceMotion = maybe(10)
     staticPolicy = maybe(60)
+    skipNever = maybe(15)
     if maybe(hasAsset ? 85 : 5) { asset = maybe(85) ? .value(time()) : .fails(time()) }
     for _ in 0..<random.int(in: 0...2) { trigger.append(maybe(80) ? .value(time()) : .fails(time())) }
     if maybe(hasContent ? 85 : 10) { content = maybe(85) ? .value(time()) : .fails(time()) }
     for _ in 0..<random.int(in: 0...2) { taps.append(time()) }
     var instants = Set<Int>()
     for _ in 0..<(maybe(35) ? random.int(in: 1...3) : 0) { instants.insert(time()) }
-    activity = instants.sorted().map { ($0, maybe(50)) }
+    activity = instants.sorted().map { time in
+      (time, random.int(in: 0...2), maybe(25) ? nil : maybe(55))
+    }
     if maybe(5) { cancel = time(0...45) }
     schedulingSeed = random.next()
   }
@@ -113,7 +119,8 @@ struct RandomIntro: CustomStringConvertible {
     let configuration = IntroConfiguration(
       animation: .endTrigger(fallbackLength: length.map(Duration.milliseconds)), asset: hasAsset ? .reported : nil,
       content: hasContent ? .reported : nil, minimumDuration: .milliseconds(minimum), timeout: .milliseconds(timeout),
-      skipGracePeriod: .milliseconds(grace), reduceMotionPolicy: staticPolicy ? .staticPose : .skip)
+      skipPolicy: skipNever ? .never : .tapAnywhere, skipGracePeriod: .milliseconds(grace),
+      reduceMotionPolicy: staticPolicy ? .staticPose : .skip)
     func script(_ calls: [Call]) -> IntroScript {
       IntroScript(
         calls.map { call in
@@ -123,27 +130,40 @@ struct RandomIntro: CustomStringConvertible {
           }
         })
     }
+    let windows = activity.map { call in
+      let (window, active) = ("window \(call.window)", call.active)
+      return (
+        time: Duration.milliseconds(call.time),
+        call: { @MainActor @Sendable (coordinator: IntroCoordinator<Never>) in
+          if let active { coordinator.setActive(active, scene: window) } else { coordinator.sceneDisappeared(window) }
+        }
+      )
+    }
     return IntroHarness(configuration).run(
       asset: script(asset.map { [$0] } ?? []), trigger: script(trigger), content: script(content.map { [$0] } ?? []),
-      taps: IntroScript(taps.map { (.milliseconds($0), .value(true)) }),
-      isActive: IntroScript(activity.map { (.milliseconds($0.time), .value($0.active)) }),
-      cancelAt: cancel.map(Duration.milliseconds), reduceMotion: reduceMotion, schedulingSeed: schedulingSeed,
-      until: .seconds(30))
+      taps: IntroScript(taps.map { (.milliseconds($0), .value(true)) }), cancelAt: cancel.map(Duration.milliseconds),
+      reduceMotion: reduceMotion, schedulingSeed: schedulingSeed, until: .seconds(30), calls: windows)
   }
 
   // MARK: The model
 
   /// The active time elapsed at wall time `t` (from `start`, in milliseconds): pauses excluded. A call
-  /// before `start` counts at `start`.
+  /// before `start` counts at `start`. The app is active until a window reports, then while a window still
+  /// there is active; a window that has gone no longer counts (one that never reported cannot go).
   func activeTime(at t: Int) -> Int {
+    var windows: [Int: Bool]?
     var active = true
     var since = 0
     var total = 0
-    for change in activity where max(change.time, 0) <= t {
-      let at = max(change.time, 0)
-      if active && !change.active { total += at - since }
-      if !active && change.active { since = at }
-      active = change.active
+    for call in activity where max(call.time, 0) <= t {
+      let at = max(call.time, 0)
+      if call.active == nil, windows?[call.window] == nil { continue }
+      windows = windows ?? [:]
+      windows?[call.window] = call.active
+      let now = windows?.values.contains(true) ?? true
+      if active && !now { total += at - since }
+      if !active && now { since = at }
+      active = now
     }
     return active ? total + t - since : total
   }
@@ -160,7 +180,7 @@ struct RandomIntro: CustomStringConvertible {
     var candidates: [(time: Int, rank: Int, kind: IntroOutcome.Kind)] = []
     if let cancel { candidates.append((cancel, -1, .cancelled)) }
     if let timeout = wallTime(reaching: timeout) { candidates.append((timeout, 4, .timedOut)) }
-    if let tap = taps.map({ max($0, 0) }).sorted().first(where: { activeTime(at: $0) >= grace }) {
+    if !skipNever, let tap = taps.map({ max($0, 0) }).sorted().first(where: { activeTime(at: $0) >= grace }) {
       candidates.append((tap, 3, .skipped))
     }
     if case .fails(let time)? = content { candidates.append((max(time, 0), 0, .contentFailed)) }
@@ -185,6 +205,8 @@ struct RandomIntro: CustomStringConvertible {
     // It finishes once the animation has ended, the content is ready and the minimum time has passed.
     var conditions = [end]
     if hasContent { conditions.append(content.flatMap { if case .value(let t) = $0 { max(t, 0) } else { nil } }) }
+    // A still pose with no content to wait for is held at least 1 s (up to the timeout): it never blinks.
+    let minimum = isStatic && !hasContent ? max(minimum, min(1000, timeout)) : minimum
     if minimum > 0 { conditions.append(wallTime(reaching: minimum)) }
     if !conditions.contains(nil) { candidates.append((conditions.map { $0! }.max()!, 2, .finished)) }
     return candidates.min { ($0.time, $0.rank) < ($1.time, $1.rank) }.map { ($0.kind, $0.time) }
@@ -196,13 +218,16 @@ struct RandomIntro: CustomStringConvertible {
     if minimum > 0 { parts.append("minimum \(minimum)") }
     if grace > 0 { parts.append("grace \(grace)") }
     if reduceMotion { parts.append("reduce motion (\(staticPolicy ? "static" : "skip"))") }
+    if skipNever { parts.append("no skip") }
     if hasAsset { parts.append("asset") }
     if hasContent { parts.append("content") }
     if let asset { parts.append("loaded \(asset)") }
     if !trigger.isEmpty { parts.append("ended \(trigger)") }
     if let content { parts.append("ready \(content)") }
     if !taps.isEmpty { parts.append("taps \(taps)") }
-    if !activity.isEmpty { parts.append("active \(activity.map { "\($0.active)@\($0.time)" })") }
+    if !activity.isEmpty {
+      parts.append("windows \(activity.map { "\($0.window):\($0.active.map(String.init) ?? "gone")@\($0.time)" })")
+    }
     if let cancel { parts.append("cancel \(cancel)") }
     return parts.joined(separator: ", ") + ", scheduling seed \(schedulingSeed)"
   }

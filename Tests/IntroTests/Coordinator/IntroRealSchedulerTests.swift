@@ -63,8 +63,13 @@ private struct Boom: Error {}
     #expect(outcome.reason.error is Boom)
   }
 
-  @Test func theFixedLengthRunsOnTheMainQueueScheduler() async {
-    let scheduler = DispatchSignalScheduler.main
+  /// The fixed length on the main queue's scheduler, and on one of another queue, whose timer and ends of
+  /// instants run off the main thread: those reach the coordinator through its inbox, as inputs from other
+  /// threads do.
+  @Test(arguments: [true, false]) func theFixedLengthRunsOnARealScheduler(onTheMainQueue: Bool) async {
+    let scheduler =
+      onTheMainQueue
+      ? DispatchSignalScheduler.main : DispatchSignalScheduler(queue: DispatchQueue(label: "IntroRealSchedulerTests"))
     let coordinator = IntroCoordinator(
       IntroConfiguration(animation: .fixedLength(.milliseconds(15)), timeout: .seconds(2)), scheduler: scheduler)
     let start = scheduler.now
@@ -73,6 +78,20 @@ private struct Boom: Error {}
     #expect(outcome.reason.kind == .finished)
     #expect(outcome.endedAt >= start + .milliseconds(15))
     #expect(outcome.duration < .seconds(30))  // generous: main-actor tests of other suites may hold the main queue
+    #expect(coordinator.trace.entries(of: .length).map(\.role) == [.decided])
+  }
+
+  @Test func inputsBeforeStartAreJudgedTogetherOnARealClockToo() {
+    // Before `start` a tap and a content failure were received: they take effect at start's instant, and
+    // a content failure wins a tie with a skip, on real time as in virtual time.
+    let coordinator = IntroCoordinator(
+      IntroConfiguration(animation: .endTrigger(), content: .reported, timeout: .seconds(3)),
+      scheduler: DispatchSignalScheduler.main)
+    coordinator.skip()
+    coordinator.contentFailed(Boom())
+    coordinator.start(reduceMotion: false)
+    #expect(coordinator.phase.outcome?.reason.kind == .contentFailed, "decided within start, both judged")
+    #expect(coordinator.trace.entries(of: .tap).map(\.role) == [.lostTie])
   }
 
   @Test func onTheMainQueueTheInputThatDecidesIsMarkedDecidedAtTheOutcomesInstant() async {

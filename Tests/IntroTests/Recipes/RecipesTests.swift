@@ -88,6 +88,30 @@ import Testing
     #expect(coordinator.phase.outcome?.duration == .seconds(2))
   }
 
+  @Test func aRecipesFirstProgressIsThereBeforeTheFirstFrame() {
+    let scheduler = TestScheduler()
+    let stages = IntroCoordinator(
+      IntroConfiguration(
+        animation: .stages([Step.firstStep: .seconds(1), .secondStep: .seconds(1)]), asset: .reported,
+        timeout: .seconds(3)),
+      scheduler: scheduler)
+    #expect(stages.progress == .firstStep, "before start: the first stage, no `?? .firstStep` in the view")
+    stages.start()
+    scheduler.advance(by: .seconds(2))
+    #expect(stages.progress == .firstStep, "the asset has not loaded: the stages have not started")
+    stages.animationLoaded()
+    scheduler.advance(by: .seconds(1))
+    #expect(stages.progress == .secondStep)
+    let wave = IntroCoordinator(
+      IntroConfiguration(animation: .letterWave(text: "Loading your portfolio..."), timeout: .seconds(6)),
+      scheduler: scheduler)
+    #expect(wave.progress == LetterWave(index: 0, loop: 0))
+    let unknown = IntroCoordinator(
+      IntroConfiguration(animation: .playback(PassthroughSignal<Int, Never>()), timeout: .seconds(3)),
+      scheduler: scheduler)
+    #expect(unknown.progress == nil, "a playback's first value is not known before it plays")
+  }
+
   // MARK: The end trigger with a fallback length (the Rive intro: its trigger, or 2.6 s)
 
   static let animated = IntroConfiguration(
@@ -123,11 +147,12 @@ import Testing
   }
 
   @Test func itShowsOnTheFirstLaunchOnly() {
-    var configuration = Self.animated
-    configuration.historyStore = InMemoryIntroHistoryStore()
-    let intro = IntroHarness(configuration)
-    #expect(intro.run(content: .at(.zero)).kind == .finished)
-    #expect(intro.run(content: .at(.zero)).kind == .gated)
+    let intro = IntroHarness(Self.animated)
+    let first = intro.run(content: .at(.zero))
+    #expect(first.ended(.finished))
+    #expect(first.history == .shown(version: nil), "what the next launch reads")
+    #expect(intro.run(content: .at(.zero), history: first.history).ended(.gated))
+    #expect(intro.run(content: .at(.zero)).ended(.finished), "each run starts from a fresh install")
   }
 
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
