@@ -220,3 +220,8 @@ extension FanInState: SubscriptionState {
     FanIn.cancel(state)
   }
 }
+
+/// The failure of an upstream that cannot fail, as any failure: the other signal of `withLatestFrom` and the
+/// trigger of `prefix(untilOutputFrom:)` and `drop(untilOutputFrom:)` when their failure type is `Never`.
+@Sendable
+func neverFails<Failure>(_ never: Never) -> Failure {}

@@ -1,10 +1,10 @@
 /// The state of a zip: a queue of unpaired values per upstream and who finished.
 struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
-  var buffers: [ZipBuffer<Element>]
+  var buffers: [EventQueue<Element>]
   var finished: [Bool]
 
   init(count: Int) {
-    buffers = Array(repeating: ZipBuffer(), count: count)
+    buffers = Array(repeating: EventQueue(), count: count)
     finished = Array(repeating: false, count: count)
   }
 
@@ -20,7 +20,7 @@ struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
     guard buffers.allSatisfy({ !$0.isEmpty }) else { return .none }
     var combination: [Element] = []
     combination.reserveCapacity(buffers.count)
-    for bufferIndex in buffers.indices { combination.append(buffers[bufferIndex].removeFirst()) }
+    for bufferIndex in buffers.indices { combination.append(buffers[bufferIndex].popFirst()!) }
     return isExhausted ? .emitThenEnd(combination, .finished) : .emit(.value(combination))
   }
 
@@ -33,33 +33,5 @@ struct ZipStateMachine<Element: Sendable>: IndexedFanInMachine {
   mutating func clear() -> Any? {
     defer { buffers = [] }
     return buffers
-  }
-}
-
-/// A first-in first-out queue of values, amortized O(1) at both ends.
-struct ZipBuffer<Element: Sendable>: Sendable {
-  var items: [Element?] = []
-  var head = 0
-
-  init() {}
-
-  var isEmpty: Bool { head == items.count }
-
-  mutating func append(_ element: Element) {
-    items.append(element)
-  }
-
-  /// Removes and returns the oldest value. The buffer must not be empty.
-  mutating func removeFirst() -> Element {
-    let element = items[head].take()!
-    head += 1
-    if head == items.count {
-      items.removeAll(keepingCapacity: true)
-      head = 0
-    } else if head >= 32 && head * 2 >= items.count {
-      items.removeFirst(head)
-      head = 0
-    }
-    return element
   }
 }

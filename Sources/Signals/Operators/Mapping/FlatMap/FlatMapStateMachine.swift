@@ -8,7 +8,7 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
   /// Inner signals subscribed (or being subscribed) and not finished.
   var active = 0
   /// Inner signals waiting for a slot, oldest first.
-  var waiting = ZipBuffer<Inner>()
+  var waiting = EventQueue<Inner>()
   var waitingCount = 0
   var isUpstreamFinished = false
   /// Someone is subscribing inner signals: the others leave the work to them (no stack growth).
@@ -27,7 +27,7 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
   mutating func enqueue(_ inner: Inner) {
     if let limit = buffering.limit, waitingCount >= limit {
       if case .bufferingOldest = buffering { return }
-      _ = waiting.removeFirst()
+      _ = waiting.popFirst()
       waitingCount -= 1
     }
     waiting.append(inner)
@@ -40,12 +40,12 @@ struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
     waitingCount -= 1
     active += 1
     defer { nextKey += 1 }
-    return (waiting.removeFirst(), nextKey)
+    return (waiting.popFirst()!, nextKey)
   }
 
   mutating func clear() -> Any? {
     defer {
-      waiting = ZipBuffer()
+      waiting = EventQueue()
       waitingCount = 0
     }
     return waiting

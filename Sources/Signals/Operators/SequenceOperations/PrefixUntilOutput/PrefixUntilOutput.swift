@@ -36,10 +36,6 @@ extension Signal where Failure == Never {
   }
 }
 
-/// Turns the error of a signal that cannot fail into any failure type: never called.
-@Sendable
-func neverFails<Failure>(_ never: Never) -> Failure {}
-
 /// A signal that passes on its upstream's events until a trigger sends a value.
 /// See ``Signal/prefix(untilOutputFrom:)-3tf24``.
 ///
