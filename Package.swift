@@ -42,10 +42,12 @@ let package = Package(
     // SplashDemoKit library; the executable is the glue.
     .target(name: "SplashDemoKit", dependencies: ["Intro", "Signals", "SignalsTesting"]),
     .executableTarget(name: "splash-demo", dependencies: ["SplashDemoKit", "Intro", "Signals", "SignalsTesting"]),
-    // The pages in Playgrounds/. Not named `Playgrounds`: that is a framework module of Apple's SDKs.
+    // The pages in Playgrounds/. Not named `Playgrounds`: that is a framework module of Apple's SDKs. No
+    // IntroTesting: it imports Swift Testing, which an executable cannot load on a Mac (the Apple check's
+    // test-link rule).
     .executableTarget(
       name: "signals-playgrounds",
-      dependencies: ["Signals", "SignalsTesting", "SignalsFoundation", "Intro", "IntroTesting"],
+      dependencies: ["Signals", "SignalsTesting", "SignalsFoundation", "Intro"],
       path: "Playgrounds"
     ),
     // Helpers shared by the test targets (a library only they depend on).

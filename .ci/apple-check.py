@@ -19,7 +19,14 @@ It reports, one line each (`path:line: rule: message`), and exits 1 when there i
   exit-test      `#expect(processExitsWith:)` / `#require(processExitsWith:)` compiled for iOS, tvOS, watchOS
                  or visionOS, where exit tests do not exist: put them inside `#if os(macOS) || os(Linux) ||
                  os(Windows)`.
-  language       a language feature newer than the manifest's `swift-tools-version` (LANGUAGE_FEATURES below).
+  language       a language feature, or a Swift Testing feature, newer than the manifest's `swift-tools-version`
+                 (LANGUAGE_FEATURES and TESTING_FEATURES below; an exit test's capture list, Swift Testing's
+                 ST-0012, by its tokens), outside a `#if compiler(>=X)` block whose X is at least the feature's
+                 version. Xcode 26.0's Swift 6.2 would not build such a line.
+  test-link      an executable target that links, directly or through other targets, a library target that
+                 imports Testing or XCTest (read from `swift package dump-package` and the targets' sources): on a
+                 Mac an executable's run path is only `@loader_path`, so it would not launch ("Library not
+                 loaded: @rpath/Testing.framework"). Test targets may.
   module-name    a target named like a framework module of Apple's SDKs (APPLE_SDK_MODULES below): on a Mac
                  the two would clash.
   underscored    a use of an underscored declaration of the toolchain (`Duration._high`, the `_high:` label of
@@ -43,8 +50,11 @@ How a use is told apart from a name (the availability rule):
     which has none, may choose the other. Such a use is reported unless OVERLOAD_ALLOWLIST says on which
     lines the available one takes the arguments.
   - Code not compiled here (the Apple branches of `#if`, `#if canImport(SwiftUI)`) is matched by name:
-    a member `.name` (with its argument labels when it is called), a type name, `Type(labels:)` for an
-    initializer, a free function, a `#macro`. A member of a type that is itself above the floor is only
+    a member `.name` (with its argument labels when it is called), a member called on an implicit `self`
+    inside its type or an extension of it (`keyboardShortcut(…)` in `extension View`), a type name,
+    `Type(labels:)` for an initializer, a free function, a `#macro`. Each for the platforms its `#if` branch is
+    compiled for (`#if os(tvOS) || os(watchOS)` … `#else`: what is unavailable on tvOS and watchOS is fine in
+    the `#else`). A member of a type that is itself above the floor is only
     reported through its type's name. A name that also belongs to a declaration available at the floor is
     ambiguous: it is reported unless NAME_ALLOWLIST below names it (each entry says why). Only the
     declarations of the modules the file imports count. String literals are skipped (their interpolations
@@ -62,6 +72,7 @@ the toolchain's. Its module's name is the file's name without extension unless t
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 import re
 import shutil
@@ -110,10 +121,22 @@ OVERLOAD_ALLOWLIST: dict[str, str] = {
 }
 
 # Language features newer than Swift 6.0, with the version that introduced them. A use in a package whose
-# tools version is older is reported. Add a row when the code starts to rely on another one (and list it in
-# CONTRIBUTING's "Apple platforms").
+# tools version is older is reported, unless it sits inside `#if compiler(>=X)` with X at least that version.
+# The 6.2.3 and 6.3 rows are every proposal of swift-evolution whose status is "Implemented (Swift 6.2.3)" or
+# "Implemented (Swift 6.3)" that code can spell (SE-0489 changes only how coding errors print); add a row when a
+# release adds another (and list it in CONTRIBUTING's "Apple platforms"). Standard-library API newer than 6.2
+# that carries an Apple availability above the floor is the availability rule's; API without one
+# (`@_alwaysEmitIntoClient`, such as SE-0473's `systemEpoch`, marked macOS 13) needs a row here.
 LANGUAGE_FEATURES = [
     (r"\bweak\s+let\b", "6.3", "`weak let` (SE-0481)"),
+    (r"@specialized\s*\(", "6.3", "`@specialized` (SE-0460)"),
+    (r"\.\s*systemEpoch\b", "6.3", "a clock's `systemEpoch` (SE-0473)"),
+    (r"\b[A-Za-z_][A-Za-z0-9_]*\s*::\s*[A-Za-z_`]", "6.3", "a module selector, `Module::name` (SE-0491)"),
+    (r"@section\s*\(|@used\b", "6.3", "`@section` / `@used` (SE-0492)"),
+    (r"@c\b(?!\s*\.)", "6.3", "`@c` (SE-0495)"),
+    (r"@inline\s*\(\s*always\s*\)", "6.3", "`@inline(always)` (SE-0496)"),
+    (r"@export\s*\(\s*(?:interface|implementation)\s*\)", "6.3", "`@export(interface)` / `@export(implementation)` (SE-0497)"),
+    (r"@nonexhaustive\b", "6.2.3", "`@nonexhaustive` (SE-0487)"),
     (r"\bnonisolated\s*\(\s*nonsending\s*\)", "6.2", "`nonisolated(nonsending)` (SE-0461)"),
     (r"@concurrent\b", "6.2", "`@concurrent` (SE-0461)"),
     (r"\bisolated\s+deinit\b", "6.2", "`isolated deinit` (SE-0371)"),
@@ -121,6 +144,20 @@ LANGUAGE_FEATURES = [
     (r"\[\s*\d+\s+of\s+[A-Z]", "6.2", "`InlineArray` type sugar (SE-0483)"),
     (r"\bprocessExitsWith\s*:", "6.2", "exit tests (Swift Testing ST-0008)"),
 ]
+
+# Swift Testing's API newer than Swift 6.2, in files that import Testing: the declarations whose documentation
+# in swift-testing's release/6.3 branch says `@Available(Swift, introduced: 6.3)` (the library ships with the
+# toolchain, so its version is the compiler's, not the OS's), by proposal. An exit test's capture list
+# (ST-0012) is found by its tokens (EXIT_TEST_CAPTURES).
+TESTING_FEATURES = [
+    (r"\bIssue\s*\.\s*record\s*\((?:[^()]|\([^()]*\))*?\bseverity\s*:|\bIssue\s*\.\s*Severity\b|\.\s*isFailure\b",
+     "6.3", "an issue's severity, `Issue.record(_:severity:)` (Swift Testing ST-0013)"),
+    (r"\bTest\s*(?:\.\s*Case\s*)?\.\s*cancel\s*\(", "6.3", "`Test.cancel(_:)` (Swift Testing ST-0016)"),
+    (r"\b(?:AttachableAsImage|AttachableImageFormat)\b", "6.3", "image attachments (Swift Testing ST-0014, ST-0017)"),
+    (r"(?:\bsourceLocation|#_sourceLocation|\bSourceLocation\s*\([^()]*\))\s*\.\s*filePath\b", "6.3",
+     "`SourceLocation.filePath` (Swift Testing ST-0020)"),
+]
+EXIT_TEST_CAPTURES = ("6.3", "a capture list in an exit test's body (Swift Testing ST-0012)")
 
 # Framework modules of current Apple SDKs that a target name could plausibly take: a target of the same
 # name shadows the framework in an app that imports both (`Playgrounds` is Xcode 26's `#Playground` module).
@@ -302,6 +339,55 @@ def line_platforms(text: str) -> list[set]:
         else:
             result.append(current)
     return result
+
+
+def line_compilers(text: str) -> list[tuple]:
+    """For each line (index 0 is line 1): the oldest compiler that compiles it, from the `#if compiler(>=X)`
+    blocks around it ((0, 0, 0) outside them). Only a branch whose condition requires `compiler(>=X)` (alone
+    or in a conjunction) raises it; an `#else` or `#elseif` after it does not."""
+    result = []
+    frames = []  # (the parent's floor, the current branch's floor)
+    current = (0, 0, 0)
+    for raw in text.split("\n"):
+        stripped = raw.strip()
+        directive = re.match(r"#(if|elseif|else|endif)\b(.*)", stripped)
+        if directive:
+            word, condition = directive.group(1), directive.group(2).split("//")[0]
+            required = re.search(r"\bcompiler\s*\(\s*>=\s*([0-9.]+)\s*\)", condition)
+            raises = bool(required) and "||" not in condition and not re.search(r"!\s*compiler", condition)
+            if word == "if":
+                parent = current
+                current = max(parent, version(required.group(1))) if raises else parent
+                frames.append((parent, current))
+            elif word in ("elseif", "else") and frames:
+                parent = frames[-1][0]
+                current = max(parent, version(required.group(1))) if word == "elseif" and raises else parent
+            elif word == "endif" and frames:
+                current = frames.pop()[0]
+            result.append(current)
+        else:
+            result.append(current)
+    return result
+
+
+def exit_test_captures(tokens: list) -> list:
+    """The tokens that open a capture list in an exit test's body (`#expect(processExitsWith: …) { [x] in`)."""
+    found = []
+    for i, token in enumerate(tokens):
+        if token.kind != "pound" or token.text not in ("#expect", "#require"):
+            continue
+        if not (i + 3 < len(tokens) and tokens[i + 1].text == "(" and tokens[i + 2].text == "processExitsWith"
+                and tokens[i + 3].text == ":"):
+            continue
+        end = balanced(tokens, i + 1, "(", ")")
+        bodies = [j + 2 for j in range(i + 2, end - 2) if tokens[j].text == "performing" and tokens[j + 1].text == ":"]
+        bodies.append(end)  # a trailing closure
+        for start in bodies:
+            if start + 1 < len(tokens) and tokens[start].text == "{" and tokens[start + 1].text == "[":
+                close = balanced(tokens, start + 1, "[", "]")
+                if close < len(tokens) and tokens[close].text == "in":
+                    found.append(tokens[start + 1])
+    return found
 
 
 # --- Availability ------------------------------------------------------------------------------------------
@@ -497,6 +583,7 @@ class SourceFile:
         self.platforms = line_platforms(text)
         self.decls: list[Decl] = []
         self.context: list[dict] = []  # per token
+        self.enclosing: list[str | None] = []  # per token: the innermost type or extension around it
         self.declaring: set[int] = set()  # indices of tokens that name a declaration or a label
         self._walk(floor, modules, interface)
 
@@ -526,23 +613,26 @@ class SourceFile:
                     here = merge(here, condition)
                 if record:
                     self.context.append(here)
+                    self.enclosing.append(next((s.type_name for s in reversed(scopes) if s.type_name), None))
             if token.kind == "at" and text == "@available" and i + 1 < len(tokens) and tokens[i + 1].text == "(":
                 end = balanced(tokens, i + 1, "(", ")")
-                arguments = self.text_between(tokens[i + 2], tokens[end - 1])
+                arguments = self.text_between(tokens[i + 2], tokens[end - 2])  # inside the parentheses
                 pending_attributes = merge(pending_attributes, parse_available(arguments))
                 if record:
                     self.context.extend([here] * (end - i - 1))
+                    self.enclosing.extend([self.enclosing[-1]] * (end - i - 1))
                 i = end
                 continue
             if token.kind == "pound" and text in ("#available", "#unavailable") and i + 1 < len(tokens):
                 end = balanced(tokens, i + 1, "(", ")")
                 if text == "#available":
-                    arguments = self.text_between(tokens[i + 2], tokens[end - 1])
+                    arguments = self.text_between(tokens[i + 2], tokens[end - 2])  # inside the parentheses
                     condition = merge(condition or {}, parse_available(arguments))
                     if guard_depth == len(scopes):
                         guard_condition = merge(guard_condition or {}, parse_available(arguments))
                 if record:
                     self.context.extend([here] * (end - i - 1))
+                    self.enclosing.extend([self.enclosing[-1]] * (end - i - 1))
                 i = end
                 continue
             if token.kind == "id" and text == "guard":
@@ -939,6 +1029,7 @@ class Checker:
                 self.check_indexed(source, occurrences[path] or [], flagged_usrs, external_by_symbol)
             self.check_names(source, by_name, compiled_here=index is not None)
         self.check_module_names()
+        self.check_test_links()
         unique = {(r.path, r.line, r.rule, r.message): r for r in self.reports}  # one line per use and line
         return sorted(unique.values(), key=lambda r: (r.path, r.line, r.rule))
 
@@ -1066,6 +1157,10 @@ class Checker:
                          (d.kind in ("func", "var", "let") and not d.context)]
                 if arguments is not None:
                     shape += [d for d in by_name.get("init", []) if d.context.split(".")[-1] == name]
+                    # A call of a member on an implicit `self` (`keyboardShortcut(…)` in `extension View`).
+                    if enclosing := source.enclosing[i]:
+                        shape += [d for d in decls if d.kind in MEMBER_KINDS and d.context and
+                                  d.context.split(".")[-1] == enclosing.split(".")[-1]]
             matching = [d for d in shape if self.matches(d, arguments) and d.module in visible]
             above_floor = [d for d in matching if self.flagged(d) and not d.flagged_parent]
             if not above_floor:
@@ -1151,16 +1246,21 @@ class Checker:
                                 f"an exit test compiled for {', '.join(without)}, where exit tests do not exist: "
                                 "put it inside `#if os(macOS) || os(Linux) || os(Windows)`")
         code = "\n".join(self.blank_comments(source.text).split("\n"))
-        for pattern, introduced_in, name in LANGUAGE_FEATURES:
-            introduced = version(introduced_in)
-            if introduced <= self.tools:
-                continue
+        compilers = line_compilers(source.text)
+        imports_testing = re.search(r"\bimport\s+Testing\b", code) is not None
+        uses = []  # (line, version, name)
+        for pattern, introduced_in, name in LANGUAGE_FEATURES + (TESTING_FEATURES if imports_testing else []):
             for found in re.finditer(pattern, code):
-                line = code.count("\n", 0, found.start()) + 1
-                if source.platforms_of(line):
-                    self.report(source.path, line, "language",
-                                f"{name} needs Swift {show(introduced)}; the manifest's tools version is "
-                                f"{show(self.tools)}")
+                uses.append((code.count("\n", 0, found.start()) + 1, introduced_in, name))
+        uses += [(token.line,) + EXIT_TEST_CAPTURES for token in exit_test_captures(source.tokens)]
+        for line, introduced_in, name in uses:
+            introduced = version(introduced_in)
+            if introduced <= self.tools or introduced <= compilers[line - 1] or not source.platforms_of(line):
+                continue
+            self.report(source.path, line, "language",
+                        f"{name} needs Swift {show(introduced)}; the manifest's tools version is "
+                        f"{show(self.tools)}: put it inside `#if compiler(>={show(introduced)})`, with a form "
+                        f"for older compilers beside it, or do without")
 
     @staticmethod
     def blank_comments(text: str) -> str:
@@ -1176,6 +1276,57 @@ class Checker:
                 self.report(str(self.root / "Package.swift"), line, "module-name",
                             f"the target `{found.group(1)}` has the name of a framework module of Apple's SDKs: "
                             "rename it (an executable's product can keep a lower-case name)")
+
+
+    def check_test_links(self):
+        """The test-link rule: executables that link a library target importing Testing or XCTest."""
+        dumped = subprocess.run(["swift", "package", "dump-package", "--package-path", str(self.root)],
+                                capture_output=True, text=True)
+        if dumped.returncode != 0:
+            self.report(str(self.root / "Package.swift"), 1, "test-link",
+                        f"`swift package dump-package` failed: {dumped.stderr.strip()[:300]}")
+            return
+        targets = {target["name"]: target for target in json.loads(dumped.stdout)["targets"]}
+
+        def dependencies(target) -> list[str]:
+            names = []
+            for dependency in target.get("dependencies", []):
+                for kind in ("byName", "target"):
+                    if kind in dependency and dependency[kind][0] in targets:
+                        names.append(dependency[kind][0])
+            return names
+
+        def testing_import(target):
+            """The module (Testing or XCTest) that a target's sources import, if any."""
+            default = ("Tests" if target["type"] == "test" else "Sources") + "/" + target["name"]
+            for path in sorted((self.root / (target.get("path") or default)).rglob("*.swift")):
+                found = re.search(r"\bimport\s+(Testing|XCTest)\b", self.blank_comments(path.read_text()))
+                if found:
+                    return found.group(1), path
+            return None
+
+        imports = {name: testing_import(target) for name, target in targets.items() if target["type"] != "test"}
+        for name, target in targets.items():
+            if target["type"] != "executable":
+                continue
+            chains, seen, stack = [], set(), [(name, [name])]
+            while stack:
+                current, chain = stack.pop()
+                if current in seen:
+                    continue
+                seen.add(current)
+                if imports.get(current):
+                    chains.append((chain, imports[current]))
+                stack += [(dependency, chain + [dependency]) for dependency in dependencies(targets[current])]
+            found = re.search(r'name:\s*"' + re.escape(name) + '"', self.manifest)
+            line = self.manifest.count("\n", 0, found.start()) + 1 if found else 1
+            for chain, (module, path) in sorted(chains, key=lambda c: c[0]):
+                links = " → ".join(f"`{step}`" for step in chain)
+                self.report(str(self.root / "Package.swift"), line, "test-link",
+                            f"{links}: the executable links a target that imports {module} "
+                            f"({self.relative(str(path))}); on a Mac an executable's run path is only "
+                            f"@loader_path, so it would not launch (Library not loaded: @rpath/{module}"
+                            f".framework): drop the dependency or move what it needs out of that target")
 
 
 def swift_files(root: Path) -> list[Path]:
@@ -1195,8 +1346,23 @@ let package = Package(
   targets: [
     .target(name: "Library"),
     .executableTarget(name: "Playgrounds"),
+    .target(name: "Harness"),
+    .target(name: "Glue", dependencies: ["Harness"]),
+    .executableTarget(name: "tool", dependencies: ["Library", .target(name: "Glue")]),
+    .executableTarget(name: "clean-tool", dependencies: ["Library"]),
+    .testTarget(name: "LibraryTests", dependencies: ["Library", "Harness"]),
   ]
 )
+"""
+
+# A library that imports Swift Testing where it can (as a test helper library does), and one that links it.
+SELF_TEST_HARNESS = """#if canImport(Testing)
+  import Testing
+#endif
+public func check(_ condition: Bool) {}
+"""
+SELF_TEST_GLUE = """import Harness
+public func glue() { check(true) }
 """
 
 SELF_TEST_LIBRARY = """
@@ -1204,6 +1370,9 @@ public struct Loader {
   @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
   public func startTask(_ operation: @escaping () -> Void) {}
   public func start(_ operation: @escaping () -> Void) {}
+  @available(tvOS, unavailable)
+  @available(watchOS, unavailable)
+  public func pressEscape() {}
 }
 """
 
@@ -1250,6 +1419,31 @@ func words(_ duration: Duration) -> Int64 {
   func guardedLock() -> Mutex<Int> { Mutex(0) }
 #endif
 
+// An API unavailable on some platforms: a use compiled for them is reported; one in a branch they do not
+// compile (`#if os(...)`, by name) is not.
+#if canImport(Darwin)
+  func escape(_ loader: Loader) {
+    loader.pressEscape()  // expect: availability
+    #if os(tvOS) || os(watchOS)
+      loader.start {}
+    #else
+      loader.pressEscape()
+    #endif
+    #if !os(tvOS)
+      loader.pressEscape()  // expect: availability
+    #endif
+  }
+
+  extension Loader {
+    func escapeHere() {
+      pressEscape()  // expect: availability
+      #if !os(tvOS) && !os(watchOS)
+        pressEscape()
+      #endif
+    }
+  }
+#endif
+
 #if canImport(Darwin)
   func load(_ loader: Loader) {
     loader.startTask {}  // expect: availability
@@ -1272,6 +1466,47 @@ final class Owner {
     await #expect(processExitsWith: .failure) { fatalError() }
   #endif
 }
+
+// Swift 6.3's features (the language's and Swift Testing's): each reported, none inside `#if compiler(>=6.3)`.
+@specialized(where T == Int)  // expect: language
+func specialized<T>(_ value: T) -> T { value }
+@inline(always) func always() {}  // expect: language
+@export(interface) func exported() {}  // expect: language
+@c func cFunction() {}  // expect: language
+@section("__DATA,__mine") let placed = 1  // expect: language
+@nonexhaustive public enum Open { case one }  // expect: language
+func selectors() -> Int { Swift::max(1, 2) }  // expect: language
+func epoch() -> ContinuousClock.Instant { ContinuousClock().systemEpoch }  // expect: language
+func path(_ sourceLocation: SourceLocation) -> String { sourceLocation.filePath }  // expect: language
+func convention(_ body: @convention(c) () -> Void) {}
+
+@Test func newerTesting() throws {
+  Issue.record("soft", severity: .warning)  // expect: language
+  try Test.cancel("not today")  // expect: language
+  Issue.record("hard")
+}
+
+@Test(arguments: [1, 2]) func captures(_ value: Int) async {
+  #if os(macOS) || os(Linux) || os(Windows)
+    await #expect(processExitsWith: .failure) { [value] in  // expect: language
+      precondition(value > 2)
+    }
+    await #expect(
+      processExitsWith: .failure,
+      performing: {
+        [value = value as Int] in  // expect: language
+        precondition(value > 2)
+      })
+    await #expect(processExitsWith: .success) { [1, 2].forEach { precondition($0 > 0) } }
+    #if compiler(>=6.3)
+      await #expect(processExitsWith: .failure) { [value] in precondition(value > 2) }
+      Issue.record("soft", severity: .warning)
+      weak let owner = Owner()
+    #else
+      await #expect(processExitsWith: .failure) { precondition(false) }
+    #endif
+  #endif
+}
 """
 
 
@@ -1282,12 +1517,18 @@ def self_test() -> int:
         (root / "Tests" / "LibraryTests").mkdir(parents=True)
         (root / "Package.swift").write_text(SELF_TEST_MANIFEST)
         (root / "Sources" / "Library" / "Loader.swift").write_text(SELF_TEST_LIBRARY)
+        for name, text in (("Harness", SELF_TEST_HARNESS), ("Glue", SELF_TEST_GLUE)):
+            (root / "Sources" / name).mkdir(parents=True)
+            (root / "Sources" / name / f"{name}.swift").write_text(text)
         test_file = root / "Tests" / "LibraryTests" / "Violations.swift"
         test_file.write_text(SELF_TEST_FILE)
         checker = Checker(root, swift_files(root), use_index=False)
         reports = checker.run()
-        expected = {("Package.swift", SELF_TEST_MANIFEST.split("\n").index('    .executableTarget(name: "Playgrounds"),') + 1,
-                     "module-name")}
+        manifest_lines = SELF_TEST_MANIFEST.split("\n")
+        expected = {("Package.swift", manifest_lines.index('    .executableTarget(name: "Playgrounds"),') + 1,
+                     "module-name"),
+                    ("Package.swift", next(n for n, line in enumerate(manifest_lines, start=1) if '"tool"' in line),
+                     "test-link")}
         for number, text in enumerate(SELF_TEST_FILE.split("\n"), start=1):
             found = re.search(r"// expect: ([\w-]+)", text)
             if found:
@@ -1320,7 +1561,8 @@ def self_test() -> int:
             print(f"apple-check self-test: the index path reported lines {lines}, expected [3]", file=sys.stderr)
         if missed or extra or not index_ok:
             return 1
-        print(f"apple-check self-test: {len(expected)} violations of 6 kinds found, no false alarm; "
+        kinds = len({rule for _, _, rule in expected})
+        print(f"apple-check self-test: {len(expected)} violations of {kinds} kinds found, no false alarm; "
               "the index tells a property from a tuple label")
         return 0
 

@@ -15,10 +15,15 @@ import Dispatch
 /// - `schedule(_:)` (and a zero or negative `schedule(after:)`) is `queue.async`; `schedule(at:)` waits
 ///   for a `DispatchSourceTimer` on the same uptime clock, so absolute deadlines (like ``TimerSignal``'s)
 ///   do not drift. A deadline in the past runs as soon as the queue can.
-/// - A timed action runs at most ``leeway`` after its deadline (1 ms by default), as the timer asks.
-///   (`asyncAfter` lets Darwin choose: a tenth of the delay, so up to 300 ms late for a 3 s timeout.)
-///   One timer serves all of a scheduler's timed actions, armed for the earliest; on a concurrent queue,
-///   actions due together run one after the other.
+/// - A timed action runs at most ``leeway`` after its deadline (1 ms by default), as the timer asks, while
+///   the app is visible and its queue is free. (`asyncAfter` lets Darwin choose: a tenth of the delay, so up
+///   to 300 ms late for a 3 s timeout.) Apple documents that the system may delay a timer further while the
+///   app is not visible — a Mac app napped or all its windows hidden, an app in the background — and the
+///   timer is made without `DispatchSource.TimerFlags.strict`, which would override that power saving for
+///   every timed action of the scheduler; an action also waits for its queue (a busy main thread delays it).
+///   An intro's coordinator pauses its clocks while its app is in the background. One timer serves all of a
+///   scheduler's timed actions, armed for the earliest; on a concurrent queue, actions due together run one
+///   after the other.
 /// - Actions due at the same instant usually run in the order they were scheduled on a serial queue, but
 ///   Dispatch does not promise it; on a concurrent queue they may run at once.
 /// - An action runs unless it is cancelled: ``cancel(_:)`` releases its closure at once, and the queue
@@ -28,15 +33,17 @@ import Dispatch
 public final class DispatchSignalScheduler: SignalScheduler {
   /// The queue the actions run on.
   public let queue: DispatchQueue
-  /// How late after its deadline a timed action may run: the leeway the scheduler's timer asks Dispatch
-  /// for (within it, the system may coalesce timers to save energy).
+  /// How late after its deadline a timed action may run while the app is visible: the leeway the
+  /// scheduler's timer asks Dispatch for (within it, the system may coalesce timers to save energy; while the
+  /// app is not visible, it may delay them further).
   public let leeway: DispatchTimeInterval
   /// The uptime (ns) of this scheduler's zero.
   private let zero: UInt64
   /// The timed actions, and the timer that runs them.
   private let timers: DispatchTimers
 
-  /// A scheduler on `queue`, whose zero is now, whose timed actions run at most `leeway` late.
+  /// A scheduler on `queue`, whose zero is now, whose timed actions run at most `leeway` late while the app
+  /// is visible.
   public init(queue: DispatchQueue, leeway: DispatchTimeInterval = .milliseconds(1)) {
     self.queue = queue
     self.leeway = leeway

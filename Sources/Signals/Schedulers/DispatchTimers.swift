@@ -3,7 +3,8 @@ import Dispatch
 // The timed actions of one `DispatchSignalScheduler`, on one `DispatchSourceTimer` armed for the earliest
 // deadline with the scheduler's leeway. Not one `asyncAfter` per action: Darwin gives `dispatch_after` a
 // leeway of a tenth of the delay (at least 1 ms, at most 60 s) and coalesces timers within it, so a 3 s
-// timeout could fire 300 ms late.
+// timeout could fire 300 ms late. Not `.strict`: Apple's header says it overrides power saving and is for
+// "only when absolutely necessary"; DispatchSignalScheduler's documentation says when the leeway holds.
 //
 // The actions wait in deadline order, equal deadlines first in, first out, in an array: a deadline no
 // earlier than every waiting one (the usual case: timeouts, timer ticks) is appended; an earlier one is

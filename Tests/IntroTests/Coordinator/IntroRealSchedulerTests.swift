@@ -56,7 +56,7 @@ private struct Boom: Error {}
   @Test func aRealContentTaskFailureReachesOnFinishOnTheMainActor() async {
     let coordinator = IntroCoordinator(
       IntroConfiguration(
-        animation: .fixedLength(.milliseconds(5)), content: .task { throw Boom() }, timeout: .seconds(2)))
+        animation: .fixedLength(.milliseconds(5)), content: .task { throw Boom() }, timeout: .seconds(3600)))
     coordinator.start(reduceMotion: false)
     let outcome = await coordinator.outcome
     #expect(outcome.reason.kind == .contentFailed)
@@ -97,8 +97,10 @@ private struct Boom: Error {}
   @Test func onTheMainQueueTheInputThatDecidesIsMarkedDecidedAtTheOutcomesInstant() async {
     // On a real clock the decision runs a little after the input that makes it: the outcome still ends at
     // that input's instant, and the trace marks that input as the one that decided.
+    // Timeouts far beyond the suite's time limit: on a busy machine (a Thread Sanitizer run beside other
+    // builds) no clock of the intro may overtake the inputs the test sends.
     let skipping = IntroCoordinator(
-      IntroConfiguration(animation: .fixedLength(.seconds(5)), timeout: .seconds(10)))
+      IntroConfiguration(animation: .fixedLength(.seconds(5)), timeout: .seconds(3600)))
     skipping.start(reduceMotion: false)
     skipping.skip()
     let skipped = await skipping.outcome
@@ -109,9 +111,12 @@ private struct Boom: Error {}
 
     let content = PassthroughSignal<Void, Never>()
     let completing = IntroCoordinator(
-      IntroConfiguration(animation: .fixedLength(.milliseconds(5)), content: .signal(content), timeout: .seconds(10)))
+      IntroConfiguration(
+        animation: .fixedLength(.milliseconds(5)), content: .signal(content), timeout: .seconds(3600)))
     completing.start(reduceMotion: false)
-    try? await Task.sleep(for: .milliseconds(30))  // past the length: the intro holds, waiting for the content
+    // Past the length, the intro holds, waiting for the content (however long the machine takes to get there).
+    while case .playing = completing.phase { try? await Task.sleep(for: .milliseconds(5)) }
+    #expect(completing.phase.description == "holding")
     content.send()
     let completed = await completing.outcome
     #expect(completed.reason.kind == .finished)

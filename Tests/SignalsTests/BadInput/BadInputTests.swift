@@ -294,11 +294,8 @@ extension PreconditionRow {
   #if os(macOS) || os(Linux) || os(Windows)
     @Test("precondition failure with a \"Signals: \" message", arguments: PreconditionRow.all)
     func precondition(_ row: PreconditionRow) async throws {
-      let api = row.api
-      let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
-        [api = api as String] in
-        PreconditionRow.trigger(api)
-      }
+      let exit = try await PreconditionRow.exitTest(row.api)
+      let result = try #require(exit, "no exit test runs \(row.api): add its case to PreconditionRow.exitTest(_:)")
       let output = String(decoding: result.standardErrorContent, as: UTF8.self)
       #if DEBUG
         #expect(output.contains(row.message), "stderr: \(output)")
