@@ -24,7 +24,9 @@ if ! git cat-file -e "$baseline^{commit}" 2>/dev/null; then
 fi
 # The allowlist is named in CHANGELOG's Unreleased section, and holds breakage messages and `//` comments only: the
 # API digester ignores the whole file when one line starts with `#` (measured with Swift 6.3.1).
-if ! sed -n '/^## \[Unreleased\]/,/^## \[[0-9]/p' CHANGELOG.md | grep -qF "$allowlist"; then
+# Captured first, then searched: `grep -q` at the end of a pipe can end it early (SIGPIPE, and pipefail).
+unreleased="$(sed -n '/^## \[Unreleased\]/,/^## \[[0-9]/p' CHANGELOG.md)"
+if ! grep -qF "$allowlist" <<<"$unreleased"; then
   echo "api-breakage: CHANGELOG.md's Unreleased section does not name $allowlist" >&2
   exit 1
 fi

@@ -3,7 +3,7 @@ import Signals
 import SignalsFoundation
 import Testing
 
-// The twin of SignalsTests' CombineSpellingProbePartBTests for SignalsFoundation: Combine's coding operators
+// The twin of SignalsTests' CombineSpellingProbeTests for SignalsFoundation: Combine's coding operators
 // as Combine spells them, and its notification publisher as the table says it differs.
 
 /// A function that takes any encoder, as code written against Combine's `TopLevelEncoder` does.

@@ -27,7 +27,7 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
   /// Sends `event` to every attached observer, serially; see the file comment.
   @inlinable
   func send(_ event: Event<Output, Failure>) {
-    perform(event, state.withLock { $0.begin(event) })
+    deliver(event, state.withLock { $0.begin(event) })
   }
 
   /// Sends `event` after keeping it, when it is a value, among the latest values a new observer gets first
@@ -41,40 +41,45 @@ struct SubjectCore<Output: Sendable, Failure: Error>: Sendable {
       return state.begin(event)
     }
     _ = evicted  // released here, outside the lock
-    perform(event, start)
+    deliver(event, start)
   }
 
-  /// Delivers `event` as `start`, what the state's `begin` answered, says.
+  /// Delivers `event` as `start`, what `begin` answered, says.
+  ///
+  /// The path of a value to the one observer of an idle subject, the common case (the Engines article draws
+  /// it): the lock round trip of `begin` took the value and claimed the delivery, the observer gets it, not
+  /// retained, and one more round trip gives the delivery back (`SubjectState.endSingle`). Anything else
+  /// (several observers, a delivery in progress, a terminal event, events queued meanwhile) goes through the
+  /// drain loop, and the observer's `stop` through `stopSingle`.
   @inlinable
   @inline(__always)
-  func perform(_ event: Event<Output, Failure>, _ start: SubjectStart<Output, Failure>) {
+  func deliver(_ event: Event<Output, Failure>, _ start: SubjectStart<Output, Failure>) {
     switch start {
     case .none:
       return
-    case .single(let entry):
-      // While `delivering` is set, a removed entry is only retired: it lives.
-      if entry.with({ $0.deliver(event) }) == .stop {
-        finishSingle(removing: entry.with { $0.id })
+    case .single(let observer):
+      if observer.deliver(event) == .stop {
+        stopSingle(removing: observer.with { $0.id })
         return
       }
       var released: SubjectRetired<Output, Failure>?
-      if state.withLock({ $0.finishSingle(released: &released) }) { return }
+      if state.withLock({ $0.endSingle(released: &released) }) { return }
       drainQueued()
     case .broadcast(let work):
       drain(startingWith: work)
     }
   }
 
-  /// After a fast-path delivery the observer answered `stop` to: removes it and goes idle in one lock
-  /// round trip, then drains what was queued meanwhile. Out of line, so that `send` stays small.
+  /// After a fast-path delivery the observer answered `stop` to: removes it and goes idle in one lock round
+  /// trip, then drains what was queued meanwhile. Out of line, so that `send` stays small.
   @inlinable
   @inline(never)
-  func finishSingle(removing id: UInt64) {
+  func stopSingle(removing id: UInt64) {
     var released: SubjectRetired<Output, Failure>?
     var removal: SubjectRemoval<Output, Failure>?
     let idle = state.withLock { state -> Bool in
       removal = state.remove(id: id)
-      return state.finishSingle(released: &released)
+      return state.endSingle(released: &released)
     }
     _ = (removal, released)  // released here, outside the lock
     if !idle { drainQueued() }

@@ -86,7 +86,7 @@ struct SubjectState<Output: Sendable, Failure: Error>: Sendable {
   /// After a fast-path delivery: goes idle and returns true, or returns false
   /// when events were queued meanwhile and must be drained.
   @inlinable
-  mutating func finishSingle(released: inout SubjectRetired<Output, Failure>?) -> Bool {
+  mutating func endSingle(released: inout SubjectRetired<Output, Failure>?) -> Bool {
     guard pending.isEmpty else { return false }
     goIdle(released: &released)
     return true

@@ -52,6 +52,14 @@ struct Unretained<Object: AnyObject>: @unchecked Sendable {  // used only while 
     reference = .passUnretained(object)
   }
 
+  /// Delivers `event` to the subject's entry, not retained for the call.
+  @inlinable
+  @inline(__always)
+  func deliver<Output, Failure>(_ event: Event<Output, Failure>) -> SignalControl
+  where Object == SubjectEntry<Output, Failure> {
+    reference._withUnsafeGuaranteedRef { $0.deliver(event) }
+  }
+
   /// Calls `body` with the object, not retained for the call.
   @inlinable
   @inline(__always)

@@ -30,7 +30,6 @@
 
 /// What an ``UpstreamSwitch`` keeps per subscription (at least the downstream observer), and the
 /// operator's rule.
-@usableFromInline
 protocol UpstreamSwitchContext: Sendable {
   associatedtype Downstream: SignalObserver
   /// The failure type of the upstream the operator starts with.
@@ -44,28 +43,24 @@ protocol UpstreamSwitchContext: Sendable {
 }
 
 /// The current upstream of a switching operator and its context; see the file comment.
-@usableFromInline
 struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
-  @usableFromInline
   struct State: Sendable {
     /// `nil` once the operator ended or was cancelled.
-    @usableFromInline var context: Context?
+    var context: Context?
     /// The generation of the current upstream.
-    @usableFromInline var generation: UInt64 = 0
-    @usableFromInline var current: SignalSubscriptionHandle?
+    var generation: UInt64 = 0
+    var current: SignalSubscriptionHandle?
     /// A subscription waiting for the loop (see `switchTo`).
-    @usableFromInline var next: (@Sendable (UInt64) -> Void)?
+    var next: (@Sendable (UInt64) -> Void)?
     /// Whether a `switchTo` loop is running.
-    @usableFromInline var isSubscribing = false
+    var isSubscribing = false
 
-    @inlinable
     init(context: Context) {
       self.context = context
     }
 
     /// Ends the operator: a new generation, and the context, the current upstream and a waiting request
     /// moved into the caller's locals (the Engines article, rule 5), to release or cancel after unlocking.
-    @inlinable
     mutating func end(
       taking context: inout Context?, _ current: inout SignalSubscriptionHandle?,
       _ next: inout (@Sendable (UInt64) -> Void)?
@@ -77,16 +72,14 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
     }
   }
 
-  @usableFromInline let state: Locked<State>
+  let state: Locked<State>
 
-  @inlinable
   init(context: Context) {
     state = Locked(State(context: context))
   }
 
   /// Keeps `subscription`, the upstream's of generation `generation`, if that upstream is still current;
   /// else cancels it.
-  @inlinable
   func keep(_ subscription: consuming SignalSubscriptionHandle, generation: UInt64) {
     state.keep(subscription) { state, handle in
       if state.context != nil, state.generation == generation { state.current = handle.take() }
@@ -94,13 +87,11 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
   }
 
   /// The context, if `generation` is the current upstream and the operator is live.
-  @inlinable
   func context(ifCurrent generation: UInt64) -> Context? {
     state.withLock { $0.generation == generation ? $0.context : nil }
   }
 
   /// Runs `body` (which must not call user code) on the live context, if `generation` is current.
-  @inlinable
   func withContext<Result>(ifCurrent generation: UInt64, _ body: (inout Context) -> Result) -> Result? {
     state.withLock { state in
       guard state.generation == generation, state.context != nil else { return nil }
@@ -110,7 +101,6 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
 
   /// Ends the operator if `generation` is current: returns the context (to deliver the terminal event)
   /// and releases the rest. `nil` if the operator already ended, was cancelled, or moved on.
-  @inlinable
   @discardableResult
   func end(ifCurrent generation: UInt64) -> Context? {
     var context: Context?
@@ -129,7 +119,6 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
   /// Moves to a new upstream: `subscribe` is called with its generation, and subscribes an observer that
   /// keeps the subscription with it (an `UpstreamSwitchObserver`). Events of the previous upstream are
   /// ignored from now on.
-  @inlinable
   func switchTo(_ subscribe: @escaping @Sendable (UInt64) -> Void) {
     let (shouldRun, previous): (Bool, SignalSubscriptionHandle?) = state.withLock { state in
       guard state.context != nil else { return (false, nil) }
@@ -161,7 +150,6 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
   }
 
   /// Cancels the current upstream and releases the context. Idempotent.
-  @inlinable
   static func cancel(_ state: Locked<State>) {
     var context: Context?
     var current: SignalSubscriptionHandle?
@@ -174,24 +162,14 @@ struct UpstreamSwitch<Context: UpstreamSwitchContext>: SubscriptionCore {
 
 /// The observer of the upstream a switching operator starts with: its events go to the operator's rule,
 /// and it keeps that upstream's subscription while its generation is current.
-@usableFromInline
 struct UpstreamSwitchObserver<Context: UpstreamSwitchContext>: UpstreamKeeper {
-  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
-  @usableFromInline let generation: UInt64
+  let upstreamSwitch: UpstreamSwitch<Context>
+  let generation: UInt64
 
-  @inlinable
-  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
-    self.upstreamSwitch = upstreamSwitch
-    self.generation = generation
-  }
-
-  @inlinable
   func receive(_ event: Event<Context.Downstream.Input, Context.UpstreamFailure>) -> SignalControl {
     Context.receive(event, generation: generation, of: upstreamSwitch)
   }
 
-  @inlinable
-  @inline(__always)
   func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
     upstreamSwitch.keep(upstream, generation: generation)
   }
@@ -199,25 +177,15 @@ struct UpstreamSwitchObserver<Context: UpstreamSwitchContext>: UpstreamKeeper {
 
 /// The observer of an upstream a switching operator moved to: its events pass through while its
 /// generation is current, and a terminal event (or a downstream `.stop`) ends the operator.
-@usableFromInline
 struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: UpstreamKeeper {
-  @usableFromInline let upstreamSwitch: UpstreamSwitch<Context>
-  @usableFromInline let generation: UInt64
+  let upstreamSwitch: UpstreamSwitch<Context>
+  let generation: UInt64
 
-  @inlinable
-  init(upstreamSwitch: UpstreamSwitch<Context>, generation: UInt64) {
-    self.upstreamSwitch = upstreamSwitch
-    self.generation = generation
-  }
-
-  @inlinable
   func receive(_ event: Event<Context.Downstream.Input, Context.Downstream.Failure>) -> SignalControl {
     event.isTerminal
       ? upstreamSwitch.pass(event, generation: generation) : upstreamSwitch.forwardValue(event, generation: generation)
   }
 
-  @inlinable
-  @inline(__always)
   func keepUpstream(_ upstream: consuming SignalSubscriptionHandle) {
     upstreamSwitch.keep(upstream, generation: generation)
   }
@@ -225,7 +193,6 @@ struct UpstreamSwitchForwarder<Context: UpstreamSwitchContext>: UpstreamKeeper {
 
 extension UpstreamSwitch {
   /// Delivers a value event if `generation` is current; a downstream `.stop` ends the operator.
-  @inlinable
   func forwardValue(
     _ event: Event<Context.Downstream.Input, Context.Downstream.Failure>, generation: UInt64
   ) -> SignalControl {
@@ -236,7 +203,6 @@ extension UpstreamSwitch {
   }
 
   /// Ends the operator with `terminal` if `generation` is current, and delivers it.
-  @inlinable
   func pass(_ terminal: Event<Context.Downstream.Input, Context.Downstream.Failure>, generation: UInt64)
     -> SignalControl
   {
@@ -248,8 +214,26 @@ extension UpstreamSwitch {
   /// Moves to `next`, whose events are forwarded.
   ///
   /// Always inlined (the Engines article, rule 10).
-  @inlinable
-  @inline(__always)
+  /// The subscription of an operator that starts with `first`, in `context`: its handle, handed to
+  /// `observer`.
+  static func subscribe<First: Signal, Observer: SignalObserver>(
+    _ observer: Observer, to first: First, in context: Context
+  ) -> SignalSubscription
+  where First.Output == Context.Downstream.Input, First.Failure == Context.UpstreamFailure {
+    let upstreamSwitch = UpstreamSwitch(context: context)
+    upstreamSwitch.start(with: first)
+    return .handing(upstreamSwitch.handle, to: observer)
+  }
+
+  /// Subscribes `first`, the upstream its operator starts with (or starts again with, `retry`): its events
+  /// go to the context's rule (`UpstreamSwitchContext.receive`).
+  func start<First: Signal>(with first: First)
+  where First.Output == Context.Downstream.Input, First.Failure == Context.UpstreamFailure {
+    switchTo { [self] generation in
+      first.subscribe(keeping: UpstreamSwitchObserver(upstreamSwitch: self, generation: generation))
+    }
+  }
+
   func forward<Next: Signal>(to next: Next)
   where Next.Output == Context.Downstream.Input, Next.Failure == Context.Downstream.Failure {
     switchTo { [self] generation in
@@ -259,7 +243,6 @@ extension UpstreamSwitch {
 }
 
 extension UpstreamSwitch.State: SubscriptionState {
-  @inlinable
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     UpstreamSwitch.cancel(state)
   }

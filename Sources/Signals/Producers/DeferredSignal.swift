@@ -19,13 +19,11 @@ public struct DeferredSignal<Upstream: Signal>: Signal {
   public let createSignal: @Sendable () -> Upstream
 
   /// A signal that calls `createSignal` for each subscription.
-  @inlinable
   public init(_ createSignal: @escaping @Sendable () -> Upstream) {
     self.createSignal = createSignal
   }
 
   /// Builds a signal and subscribes `observer` to it.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     createSignal().subscribe(observer)

@@ -10,19 +10,16 @@ public struct EmptySignal<Output: Sendable, Failure: Error>: Signal {
   public let completeImmediately: Bool
 
   /// A signal that finishes at once (or never, when `completeImmediately` is `false`).
-  @inlinable
   public init(completeImmediately: Bool = true) {
     self.completeImmediately = completeImmediately
   }
 
   /// A signal of the given types that finishes at once (or never, when `completeImmediately` is `false`).
-  @inlinable
   public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type) {
     self.completeImmediately = completeImmediately
   }
 
   /// Delivers `finished` before returning, when ``completeImmediately`` is `true`; otherwise nothing.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     if completeImmediately {

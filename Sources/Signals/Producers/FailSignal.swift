@@ -11,19 +11,16 @@ public struct FailSignal<Output: Sendable, Failure: Error>: Signal {
   public let error: Failure
 
   /// A signal that fails with `error`.
-  @inlinable
   public init(_ error: Failure) {
     self.error = error
   }
 
   /// A signal of the given output type that fails with `failure`.
-  @inlinable
   public init(outputType: Output.Type, failure: Failure) {
     self.error = failure
   }
 
   /// Delivers ``Event/failed(_:)`` before returning.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     _ = observer.receive(.failed(error))

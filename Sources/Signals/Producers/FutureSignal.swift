@@ -26,7 +26,6 @@ public struct FutureSignal<Output: Sendable, Failure: Error>: Signal {
   /// The callback that fulfils the future. Only its first call counts.
   public typealias Promise = @Sendable (Result<Output, Failure>) -> Void
 
-  @usableFromInline
   let core: FutureCore<Output, Failure>
 
   /// Creates the future and runs `attemptToFulfill` at once with its promise.
@@ -37,7 +36,6 @@ public struct FutureSignal<Output: Sendable, Failure: Error>: Signal {
   }
 
   /// Delivers the result now if it is known, or when it arrives.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     .handing(core.attach(AnySignalObserver(observer)), to: observer)
@@ -47,27 +45,23 @@ public struct FutureSignal<Output: Sendable, Failure: Error>: Signal {
 extension FutureSignal: HandsOverSubscription {}
 
 /// The state shared by a ``FutureSignal``'s copies: its result, or the observers waiting for it.
-@usableFromInline
 struct FutureState<Output: Sendable, Failure: Error>: Sendable {
-  @usableFromInline var result: Result<Output, Failure>?
-  @usableFromInline var waiting: [UInt64: AnySignalObserver<Output, Failure>] = [:]
-  @usableFromInline var nextID: UInt64 = 1
+  var result: Result<Output, Failure>?
+  var waiting: [UInt64: AnySignalObserver<Output, Failure>] = [:]
+  var nextID: UInt64 = 1
 
-  @inlinable
   init() {}
 }
 
 /// A ``FutureSignal``'s state in one `Locked`, which is also what each waiting observer's subscription
 /// cancels, by the observer's id.
-@usableFromInline
 struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
-  @usableFromInline let state = Locked(FutureState<Output, Failure>())
+  let state = Locked(FutureState<Output, Failure>())
 
   init() {}
 
   /// Delivers the result to `observer` now, if it is known (then there is nothing to cancel), or keeps it
   /// until the result arrives.
-  @inlinable
   func attach(_ observer: AnySignalObserver<Output, Failure>) -> SignalSubscriptionHandle {
     var result: Result<Output, Failure>?
     let id = state.withLock { state -> UInt64 in
@@ -102,7 +96,6 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
     }
   }
 
-  @usableFromInline
   static func deliver(_ result: Result<Output, Failure>, to observer: AnySignalObserver<Output, Failure>) {
     switch result {
     case .success(let value):
@@ -115,7 +108,6 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
   }
 
   /// Forgets observer `id` of the future whose state is `state`.
-  @usableFromInline
   static func cancel(_ state: Locked<FutureState<Output, Failure>>, id: UInt64) {
     let removed = state.withLock { $0.waiting.removeValue(forKey: id) }
     _ = removed  // released here, outside the lock
@@ -123,7 +115,6 @@ struct FutureCore<Output: Sendable, Failure: Error>: Sendable {
 }
 
 extension FutureState: SubscriptionState {
-  @usableFromInline
   static func cancel(_ state: Locked<Self>, id: UInt64) {
     FutureCore.cancel(state, id: id)
   }

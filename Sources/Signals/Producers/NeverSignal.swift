@@ -4,11 +4,9 @@
 /// Subscribing holds no resources: the observer is released at once.
 public struct NeverSignal<Output: Sendable, Failure: Error>: Signal {
   /// A signal that never emits and never ends.
-  @inlinable
   public init() {}
 
   /// Delivers nothing, ever.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     .empty

@@ -9,13 +9,11 @@ public struct OptionalSignal<Output: Sendable>: Signal {
   public let output: Output?
 
   /// A signal of `output`: its value and `finished`, or `finished` alone.
-  @inlinable
   public init(_ output: Output?) {
     self.output = output
   }
 
   /// Delivers the value, if any, then `finished`, before returning.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     if let output, observer.receive(.value(output)) == .stop { return .empty }
@@ -31,7 +29,6 @@ extension Optional where Wrapped: Sendable {
   /// let savedName: String? = nil
   /// let name = savedName.signal.replaceEmpty(with: "Guest")  // "Guest", finished
   /// ```
-  @inlinable
   public var signal: OptionalSignal<Wrapped> {
     OptionalSignal(self)
   }
@@ -45,13 +42,11 @@ public struct ResultSignal<Output: Sendable, Failure: Error>: Signal {
   public let result: Result<Output, Failure>
 
   /// A signal of `result`.
-  @inlinable
   public init(_ result: Result<Output, Failure>) {
     self.result = result
   }
 
   /// Delivers the value and `finished`, or the failure, before returning.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     switch result {
@@ -77,7 +72,6 @@ extension Result where Success: Sendable {
   /// ```swift
   /// let port = Result { try parsePort("8080") }.signal  // 8080, finished
   /// ```
-  @inlinable
   public var signal: ResultSignal<Success, Failure> {
     ResultSignal(self)
   }

@@ -85,7 +85,6 @@ public struct RecordSignal<Output: Sendable, Failure: Error>: Signal {
   }
 
   /// Delivers the values, then the completion, before returning; stops early on ``SignalControl/stop``.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     for value in recording.output {

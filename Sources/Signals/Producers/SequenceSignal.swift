@@ -18,13 +18,11 @@ where Elements.Element: Sendable {
   public let sequence: Elements
 
   /// A signal of `sequence`'s elements with the given failure type (it never fails).
-  @inlinable
   public init(_ sequence: Elements, failureType: Failure.Type) {
     self.sequence = sequence
   }
 
   /// Emits every element, then `finished`, before returning; stops early on ``SignalControl/stop``.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     for element in sequence {
@@ -37,7 +35,6 @@ where Elements.Element: Sendable {
 
 extension SequenceSignal where Failure == Never {
   /// A signal of `sequence`'s elements that cannot fail.
-  @inlinable
   public init(_ sequence: Elements) {
     self.sequence = sequence
   }
@@ -45,7 +42,6 @@ extension SequenceSignal where Failure == Never {
 
 extension Sequence where Self: Sendable, Element: Sendable {
   /// A signal that emits this sequence's elements in order, then finishes. See ``SequenceSignal``.
-  @inlinable
   public var signal: SequenceSignal<Self, Never> {
     SequenceSignal(self)
   }

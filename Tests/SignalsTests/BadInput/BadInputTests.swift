@@ -21,16 +21,18 @@ struct BadInputRow: Sendable, CustomTestStringConvertible {
 }
 
 /// A precondition row: the child process runs `trigger` and must stop with `message`'s prefix.
-struct PreconditionRow: Sendable, Codable, CustomTestStringConvertible {
+struct PreconditionRow: Sendable, CustomTestStringConvertible {
   let api: String
   let input: String
   let message: String
+  /// The bad call.
+  let trigger: @Sendable () -> Void
 
   var testDescription: String { "\(api) with \(input): precondition \"\(message)…\"" }
 }
 
 /// Runs `signal` on `scheduler` for `advance`, recording (virtual ms, event).
-private func timeline(
+func timeline(
   _ make: (PassthroughSignal<Int, TestError>, TestScheduler) -> AnySignal<Int, TestError>,
   sends: [(Int, Event<Int, TestError>)], until end: Int = 100
 ) -> [String] {
@@ -65,79 +67,18 @@ func events<S: Signal>(_ signal: S) -> [Event<S.Output, S.Failure>] {
 }
 
 extension BadInputRow {
-  static let all: [BadInputRow] =
-    durations + counts + collections + lifecycle + partA + partB
-    // Each beside its operator's tests (Tests/SignalsTests/Operators/).
-    + flatMapFailureForms + switchToLatestFailureForms + retryWithoutLimit + withLatestFromMany
-    + combineLatestOfCollection + zipOfCollection + mergeOfCollection + nwise + materializedEvents
+  /// Every row: the schedulers', subjects' and sources' here, each operator's beside its tests (its
+  /// `extension BadInputRow` in Tests/SignalsTests/Operators/<group>/…).
+  static let all: [BadInputRow] = [
+    durations, counts, collections, lifecycle, subjectsAndSources,
+    delay, debounce, throttle, timeout, prefix, dropFirst, outputAt, outputIn, retry, retryWithDelay, flatMap, merge,
+    race, combineLatest, zip, withLatestFrom, appendPrepend, collect, collectByTime, comparison, multicast, subscribeOn,
+    flatMapFailureForms, switchToLatestFailureForms, retryWithoutLimit, withLatestFromMany, combineLatestOfCollection,
+    zipOfCollection, mergeOfCollection, nwise, materializedEvents,
+  ].flatMap { $0 }
 
+  /// Durations given to the schedulers and the timed sources.
   static let durations: [BadInputRow] = [
-    BadInputRow(api: "delay(for:scheduler:)", input: "a negative interval", behaviour: "counts as zero") {
-      timeline({ $0.delay(for: .milliseconds(-5), scheduler: $1).eraseToAnySignal() }, sends: [(3, .value(1))])
-        == ["3:1"]
-    },
-    BadInputRow(
-      api: "delay(for:scheduler:)", input: "a zero interval", behaviour: "still asynchronous, at the same instant"
-    ) {
-      let scheduler = TestScheduler()
-      let subject = PassthroughSignal<Int, TestError>()
-      let log = EventLog<Int, TestError>()
-      let token = subject.delay(for: .zero, scheduler: scheduler).subscribe(log)
-      subject.send(1)
-      let before = log.events
-      scheduler.advance(by: .zero)
-      withExtendedLifetime(token) {}
-      return before.isEmpty && log.events == [.value(1)]
-    },
-    BadInputRow(api: "debounce(for:scheduler:)", input: "a negative interval", behaviour: "counts as zero") {
-      timeline(
-        { $0.debounce(for: .milliseconds(-5), scheduler: $1).eraseToAnySignal() },
-        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:2", "4:3"]
-    },
-    BadInputRow(
-      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "a negative interval",
-      behaviour: "counts as zero: the latest value of each instant, at that instant"
-    ) {
-      timeline(
-        { $0.throttle(for: .milliseconds(-5), scheduler: $1, latest: true).eraseToAnySignal() },
-        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:2", "4:3"]
-    },
-    BadInputRow(
-      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "a negative interval, leading: false",
-      behaviour: "counts as zero: the latest value of each instant, at that instant"
-    ) {
-      timeline(
-        { $0.throttle(for: .milliseconds(-5), scheduler: $1, latest: true, leading: false).eraseToAnySignal() },
-        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:2", "4:3"]
-    },
-    BadInputRow(
-      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "leading: false, trailing: false",
-      behaviour: "validated by ThrottleSignal.problem(leading:trailing:) (the precondition's message)"
-    ) {
-      typealias Throttled = ThrottleSignal<PassthroughSignal<Int, Never>>
-      return Throttled.problem(leading: false, trailing: false)?.hasPrefix("Signals: ") == true
-        && Throttled.problem(leading: true, trailing: false) == nil
-        && Throttled.problem(leading: false, trailing: true) == nil
-    },
-    BadInputRow(
-      api: "timeout(first:each:scheduler:)", input: "a negative first interval",
-      behaviour: "counts as zero: fires at the subscription instant"
-    ) {
-      timeline(
-        { $0.timeout(first: .milliseconds(-5), scheduler: $1) { TestError(9) }.eraseToAnySignal() },
-        sends: [(3, .value(1))]) == ["0:X9"]
-    },
-    BadInputRow(
-      api: "timeout(first:each:scheduler:)", input: "a negative each interval",
-      behaviour: "counts as zero: fires at the instant of the value"
-    ) {
-      timeline(
-        {
-          $0.timeout(first: .milliseconds(10), each: .milliseconds(-5), scheduler: $1) { TestError(9) }
-            .eraseToAnySignal()
-        },
-        sends: [(3, .value(1)), (4, .value(2))]) == ["3:1", "3:X9"]
-    },
     BadInputRow(
       api: "TimerSignal(after:every:on:)", input: "a negative first delay",
       behaviour: "counts as zero: the first tick at the next advance"
@@ -150,14 +91,6 @@ extension BadInputRow {
       scheduler.advance(by: .seconds(1))
       withExtendedLifetime(token) {}
       return first == [.value(1)] && log.events == [.value(1), .value(2), .finished]
-    },
-    BadInputRow(
-      api: "timeout(_:scheduler:customError:)", input: "a negative interval",
-      behaviour: "counts as zero: fires at the subscription instant"
-    ) {
-      timeline(
-        { $0.timeout(.milliseconds(-5), scheduler: $1) { TestError(9) }.eraseToAnySignal() },
-        sends: [(3, .value(1))]) == ["0:X9"]
     },
     BadInputRow(api: "AfterSignal", input: "a negative delay", behaviour: "due at once (at the next advance)") {
       let scheduler = TestScheduler()
@@ -187,26 +120,8 @@ extension BadInputRow {
     },
   ]
 
+  /// Counts and sizes.
   static let counts: [BadInputRow] = [
-    BadInputRow(api: "prefix(_:)", input: "0", behaviour: "finishes at once, never subscribes upstream") {
-      let subject = PassthroughSignal<Int, Never>()
-      let result = events(subject.prefix(0))
-      return result == [.finished] && !subject.hasObservers
-    },
-    BadInputRow(api: "dropFirst(_:)", input: "0", behaviour: "drops nothing") {
-      events([1, 2].signal.dropFirst(0)) == [.value(1), .value(2), .finished]
-    },
-    BadInputRow(api: "output(at:)", input: "an index past the end", behaviour: "finishes without a value") {
-      events([1, 2].signal.output(at: 5)) == [.finished]
-    },
-    BadInputRow(api: "retry(_:)", input: "0", behaviour: "passes the first failure through") {
-      let attempts = Locked(0)
-      let failing = DeferredSignal { () -> FailSignal<Int, TestError> in
-        attempts.withLock { $0 += 1 }
-        return FailSignal(TestError(4))
-      }
-      return events(failing.retry(0)) == [.failed(TestError(4))] && attempts.withLock { $0 } == 1
-    },
     BadInputRow(api: "SignalBufferingPolicy", input: ".unbounded", behaviour: "no limit") {
       SignalBufferingPolicy.unbounded.limit == nil
     },
@@ -218,12 +133,6 @@ extension BadInputRow {
         && TimerSignal.problem(interval: .seconds(-1)) != nil && TimerSignal.problem(interval: .seconds(1)) == nil
     },
     BadInputRow(
-      api: "flatMap(maxConcurrency:)", input: "0", behaviour: "validated by problem(maxConcurrency:)"
-    ) {
-      typealias Flat = FlatMapSignal<PassthroughSignal<Int, Never>, JustSignal<Int>>
-      return Flat.problem(maxConcurrency: 0)?.hasPrefix("Signals: ") == true && Flat.problem(maxConcurrency: 1) == nil
-    },
-    BadInputRow(
       api: "TestScheduler.advance(by:)", input: "a negative duration", behaviour: "validated by problem(advancingBy:)"
     ) {
       TestScheduler.problem(advancingBy: .seconds(-1))?.hasPrefix("Signals: ") == true
@@ -231,30 +140,14 @@ extension BadInputRow {
     },
   ]
 
+  /// Empty collections.
   static let collections: [BadInputRow] = [
-    BadInputRow(api: "MergeSignal", input: "an empty array", behaviour: "finishes at once") {
-      events(MergeSignal<PassthroughSignal<Int, Never>>([])) == [.finished]
-    },
-    BadInputRow(api: "RaceSignal", input: "an empty array", behaviour: "finishes at once") {
-      events(RaceSignal<PassthroughSignal<Int, Never>>([])) == [.finished]
-    },
-    BadInputRow(api: "CombineLatestSignal", input: "an empty array", behaviour: "finishes at once") {
-      events(CombineLatestSignal<PassthroughSignal<Int, Never>>([])) == [.finished]
-    },
-    BadInputRow(api: "ZipSignal", input: "an empty array", behaviour: "finishes at once") {
-      events(ZipSignal<PassthroughSignal<Int, Never>>([])) == [.finished]
-    },
     BadInputRow(api: "SequenceSignal", input: "an empty sequence", behaviour: "finishes at once") {
       events([Int]().signal) == [.finished]
-    },
-    BadInputRow(api: "append(_:) / prepend(_:)", input: "no elements", behaviour: "change nothing") {
-      events([1].signal.append([Int]()).prepend([Int]())) == [.value(1), .finished]
-    },
-    BadInputRow(api: "collect()", input: "an upstream without values", behaviour: "sends an empty array") {
-      events(EmptySignal<Int, Never>().collect()) == [.value([]), .finished]
-    },
+    }
   ]
 
+  /// Calls after an end, or twice.
   static let lifecycle: [BadInputRow] = [
     BadInputRow(api: "PassthroughSignal.send", input: "after finish", behaviour: "ignored") {
       let subject = PassthroughSignal<Int, TestError>()
@@ -323,60 +216,80 @@ extension BadInputRow {
       return true
     },
   ]
+
+  /// The replaying subject, the recorded source, and the signal of `nil`.
+  static let subjectsAndSources: [BadInputRow] = [
+    BadInputRow(
+      api: "ReplaySignal(bufferSize:) / share(replay:)", input: "a negative size",
+      behaviour: "validated by ReplaySignal.problem(bufferSize:)"
+    ) {
+      ReplaySignal<Int, Never>.problem(bufferSize: -1)?.hasPrefix("Signals: ") == true
+        && ReplaySignal<Int, Never>.problem(bufferSize: 0) == nil
+    },
+    BadInputRow(api: "ReplaySignal(bufferSize:)", input: "0", behaviour: "replays nothing, as a passthrough subject") {
+      let subject = ReplaySignal<Int, Never>(bufferSize: 0)
+      subject.send(1)
+      return events(subject.prefix(untilOutputFrom: JustSignal(()))) == [.finished] && subject.replayedValues.isEmpty
+    },
+    BadInputRow(api: "RecordSignal.Recording", input: "a value after the completion", behaviour: "validated by problem")
+    {
+      RecordSignal<Int, Never>.Recording.problem(recordingAfterCompletion: true, what: "a value")?
+        .hasPrefix("Signals: ") == true
+    },
+    BadInputRow(api: "Optional.signal", input: "nil", behaviour: "finishes at once") {
+      events(Int?.none.signal) == [.finished]
+    },
+  ]
 }
 
 extension PreconditionRow {
-  static let all: [PreconditionRow] = core + partA + partB + flatMapFailureForms + retryWithoutLimit + nwise
+  /// Every precondition row: the schedulers', subjects' and sources' here, each operator's beside its tests.
+  static let all: [PreconditionRow] = [
+    core, throttle, prefix, dropFirst, outputAt, outputIn, retry, retryWithDelay, flatMap, collect, collectByTime,
+    share, flatMapFailureForms, retryWithoutLimit, nwise,
+  ].flatMap { $0 }
 
   static let core: [PreconditionRow] = [
-    PreconditionRow(api: "prefix(_:)", input: "-1", message: "Signals: prefix(_:) needs a maxLength of at least 0"),
-    PreconditionRow(api: "dropFirst(_:)", input: "-1", message: "Signals: dropFirst(_:) needs a count of at least 0"),
-    PreconditionRow(api: "output(at:)", input: "-1", message: "Signals: output(at:) needs an index of at least 0"),
-    PreconditionRow(api: "retry(_:)", input: "-1", message: "Signals: retry(_:) needs a count of at least 0"),
-    PreconditionRow(api: "collect(_:)", input: "0", message: "Signals: collect(_:) needs a count of at least 1"),
     PreconditionRow(
-      api: "flatMap(maxConcurrency:)", input: "0", message: "Signals: flatMap(maxConcurrency:) needs at least 1"),
+      api: "SignalBufferingPolicy", input: ".bufferingNewest(0)", message: "Signals: SignalBufferingPolicy"
+    ) { _ = SignalBufferingPolicy.bufferingNewest(0).limit },
     PreconditionRow(
-      api: "SignalBufferingPolicy", input: ".bufferingNewest(0)", message: "Signals: SignalBufferingPolicy"),
-    PreconditionRow(api: "TimerSignal(every:on:)", input: ".zero", message: "Signals: TimerSignal(every: 0.0 seconds)"),
+      api: "TimerSignal(every:on:)", input: ".zero", message: "Signals: TimerSignal(every: 0.0 seconds)"
+    ) { _ = TimerSignal(every: .zero, on: TestScheduler()) },
     PreconditionRow(
-      api: "TimerSignal(after:every:on:)", input: "every: .zero", message: "Signals: TimerSignal(every: 0.0 seconds)"),
-    PreconditionRow(
-      api: "throttle(for:scheduler:latest:leading:trailing:)", input: "leading: false, trailing: false",
-      message: "Signals: throttle(leading: false, trailing: false)"),
-    PreconditionRow(api: "TestScheduler.advance(by:)", input: "-1 s", message: "Signals: TestScheduler.advance(by:"),
+      api: "TimerSignal(after:every:on:)", input: "every: .zero", message: "Signals: TimerSignal(every: 0.0 seconds)"
+    ) {
+      _ = TimerSignal(after: .seconds(1), every: .zero, on: TestScheduler())
+    },
+    PreconditionRow(api: "TestScheduler.advance(by:)", input: "-1 s", message: "Signals: TestScheduler.advance(by:") {
+      TestScheduler().advance(by: .seconds(-1))
+    },
     PreconditionRow(
       api: "TaskSignal(on:)", input: "a TestScheduler without task executors (before macOS 15 / iOS 18)",
-      message: "Signals: async work on a TestScheduler"),
-  ]
-
-  /// Runs the bad call of the row with this API (in the child process of an exit test).
-  static func trigger(_ api: String) {
-    let subject = PassthroughSignal<Int, Never>()
-    switch api {
-    case "prefix(_:)": _ = subject.prefix(-1)
-    case "dropFirst(_:)": _ = subject.dropFirst(-1)
-    case "output(at:)": _ = subject.output(at: -1)
-    case "retry(_:)": _ = subject.retry(-1)
-    case "collect(_:)": _ = subject.collect(0)
-    case "flatMap(maxConcurrency:)": _ = subject.flatMap(maxConcurrency: 0) { JustSignal($0) }
-    case "SignalBufferingPolicy": _ = SignalBufferingPolicy.bufferingNewest(0).limit
-    case "TimerSignal(every:on:)": _ = TimerSignal(every: .zero, on: TestScheduler())
-    case "TimerSignal(after:every:on:)": _ = TimerSignal(after: .seconds(1), every: .zero, on: TestScheduler())
-    case "throttle(for:scheduler:latest:leading:trailing:)":
-      _ = subject.throttle(for: .seconds(1), scheduler: TestScheduler(), latest: true, leading: false, trailing: false)
-    case "TestScheduler.advance(by:)": TestScheduler().advance(by: .seconds(-1))
-    case "flatMap(maxConcurrency:) of a signal that cannot fail":
-      _ = subject.flatMap(maxConcurrency: 0) { FailSignal<Int, TestError>(TestError($0)) }
-    case "RetrySignal(upstream:retries:)": _ = RetrySignal(upstream: subject, retries: -1)
-    case "nwise(_:)": _ = subject.nwise(0)
-    case "TaskSignal(on:)":
+      message: "Signals: async work on a TestScheduler"
+    ) {
       // Linux has task executors: this scheduler plays an OS without them.
       let scheduler = TestScheduler(offersTaskExecutor: false, asyncWorkRefused: nil)
       _ = TaskSignal(on: scheduler) { 1 }.sink { _ in }
-    default:  // an unknown row exits normally, and its exit test fails
-      if !triggerPartB(api) { triggerPartA(api) }
-    }
+    },
+    PreconditionRow(
+      api: "ReplaySignal(bufferSize:)", input: "-1", message: "Signals: a replay buffer needs a size of at least 0"
+    ) { _ = ReplaySignal<Int, Never>(bufferSize: -1) },
+    PreconditionRow(
+      api: "RecordSignal.Recording.receive(_:)", input: "after the completion",
+      message: "Signals: RecordSignal.Recording cannot record a value after its completion"
+    ) {
+      _ = RecordSignal<Int, Never> { recording in
+        recording.receive(completion: .finished)
+        recording.receive(1)
+      }
+    },
+  ]
+
+  /// Runs the bad call of the row with this API (in the child process of an exit test); an unknown API exits
+  /// normally, and its exit test fails.
+  static func trigger(_ api: String) {
+    all.first { $0.api == api }?.trigger()
   }
 }
 

@@ -91,3 +91,23 @@ import Testing
     withExtendedLifetime(token) {}
   }
 }
+
+// MARK: Hammered by several threads (`StressTests`)
+
+extension StressTests {
+  @Test func currentValueSubjectKeepsTheLastValueSent() async {
+    let subject = CurrentValueSignal<Int, TestError>(-1)
+    let recorder = ContractRecorder()
+    let result = await watchdog("\(threads) threads setting a current value") {
+      let token = subject.subscribe(recorder)
+      onThreads(threads) { thread in
+        for number in 0..<perThread { subject.send(Tag.make(thread, number)) }
+      }
+      withExtendedLifetime(token) {}
+      return (subject.value, recorder.values.last)
+    }
+    guard let result else { return }
+    #expect(result.0 == result.1, "the subject's value is not the last value delivered")
+    #expect(recorder.snapshot.valueCount == threads * perThread + 1)
+  }
+}

@@ -194,3 +194,20 @@ import Testing
     withExtendedLifetime(token) {}
   }
 }
+
+// MARK: Hammered by several threads (`StressTests`)
+
+extension StressTests {
+  @Test func passthroughSubjectDeliversEveryValueOnceToEveryObserver() async {
+    let subject = PassthroughSignal<Int, TestError>()
+    let observers = [ContractRecorder(), ContractRecorder()]
+    let reports = await watchdog("\(threads) threads sending into a subject") {
+      let tokens = observers.map { subject.subscribe($0) }
+      hammer([subject])
+      withExtendedLifetime(tokens) {}
+      return observers.map { report($0) }
+    }
+    for report in reports ?? [] { #expect(report.isExact, "\(report)") }
+    #expect(observers.allSatisfy { $0.snapshot.overlaps == 0 })
+  }
+}

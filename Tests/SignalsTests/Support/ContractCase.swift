@@ -235,3 +235,8 @@ where Upstream.Output == Never, Upstream.Failure == TestError {
       })
   }
 }
+
+/// An `any Error` failure back to the `TestError` the inputs fail with (for the untyped `try` forms' cases).
+func contractUnerased<Upstream: Signal<Int, any Error>>(_ upstream: Upstream) -> AnySignal<Int, TestError> {
+  upstream.mapError { $0 as? TestError ?? TestError(-1) }.eraseToAnySignal()
+}

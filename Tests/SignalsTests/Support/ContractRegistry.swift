@@ -1,17 +1,49 @@
+import Foundation
 import Signals
+import SignalsFoundation
 import SignalsTesting
 
-// The registry of every source and operator under the generic contract tests (reliability).
-// Add a case here when an operator lands: every check in Contracts/, Leaks/ and Stress/ then runs on it.
+// The registry of every source and operator under the generic contract tests (reliability): every check in
+// Contracts/, Leaks/ and Stress/ runs on each case. An operator's cases are beside its tests (its `extension
+// ContractCase` in Tests/SignalsTests/Operators/<group>/…); when an operator lands, add its list below.
+// The subjects', the sources' and SignalsFoundation's cases are here.
 
 extension ContractCase {
-  /// Every case, in registry order.
-  static let all: [ContractCase] =
-    subjects + sources + basicOperators + statelessOperators + statefulOperators + combiningOperators
-    + switchingOperators + timeSources + timeOperators + partA + partB
-    // The Combine and CombineExt spellings of issue 40, each beside its tests (Tests/SignalsTests/Operators/).
-    + flatMapFailureForms + switchToLatestFailureForms + retryWithoutLimit + withLatestFromMany
-    + combineLatestOfCollection + zipOfCollection + mergeOfCollection + nwise + materializedEvents
+  /// Every case, in registry order: the subjects and sources, then the operators by Combine's groups.
+  static let all: [ContractCase] = [
+    subjects, sources, recordedSources, timeSources, foundation,
+    // Mapping: Tests/SignalsTests/Operators/Mapping/
+    map, tryMap, mapError, replaceNil, scan, tryScan, pairwise, mapKeyPath, materialize, flatMap, flatMapFailureForms,
+    nwise, materializedEvents,
+    // Filtering: Tests/SignalsTests/Operators/Filtering/
+    filter, tryFilter, compactMap, tryCompactMap, removeDuplicates, tryRemoveDuplicates, replaceEmpty, replaceError,
+    // Reducing: Tests/SignalsTests/Operators/Reducing/
+    collect, collectByTime, ignoreOutput, reduce, tryReduce,
+    // Mathematics: Tests/SignalsTests/Operators/Mathematics/
+    count, comparison,
+    // Matching: Tests/SignalsTests/Operators/Matching/
+    allSatisfy, contains,
+    // SequenceOperations: Tests/SignalsTests/Operators/SequenceOperations/
+    dropUntilOutput, dropFirst, dropWhile, tryDropWhile, append, prepend, concatenate, prefix, prefixWhile,
+    tryPrefixWhile, prefixUntilOutput,
+    // Selecting: Tests/SignalsTests/Operators/Selecting/
+    first, tryFirst, last, tryLast, outputAt, outputIn,
+    // Combining: Tests/SignalsTests/Operators/Combining/
+    combineLatest, merge, zip, race, withLatestFrom, withLatestFromMany, combineLatestOfCollection, zipOfCollection,
+    mergeOfCollection,
+    // HandlingErrors: Tests/SignalsTests/Operators/HandlingErrors/
+    assertNoFailure, `catch`, tryCatch, retry, retryWithDelay, retryWithoutLimit,
+    // AdaptingTypes: Tests/SignalsTests/Operators/AdaptingTypes/
+    switchToLatest, switchToLatestFailureForms,
+    // ControllingTiming: Tests/SignalsTests/Operators/ControllingTiming/
+    debounce, delay, measureInterval, throttle, timeout,
+    // MultipleSubscribers: Tests/SignalsTests/Operators/MultipleSubscribers/
+    multicast, share,
+    // SpecifyingSchedulers: Tests/SignalsTests/Operators/SpecifyingSchedulers/
+    receiveOn, subscribeOn,
+    // Debugging: Tests/SignalsTests/Operators/Debugging/
+    breakpoint, handleEvents, print,
+  ].flatMap { $0 }
 
   /// The cases with at least one input (the checks that drive inputs).
   static let withInputs: [ContractCase] = all.filter { $0.inputCount > 0 }
@@ -22,6 +54,7 @@ extension ContractCase {
   /// The cases the stress tests hammer from several threads.
   static let concurrent: [ContractCase] = all.filter { $0.traits.contains(.concurrent) }
 
+  /// The subjects.
   static let subjects: [ContractCase] = [
     ContractCase("PassthroughSignal", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .concurrent]) {
       $0.input(0)
@@ -31,8 +64,14 @@ extension ContractCase {
     ) {
       $0.input(0)
     },
+    ContractCase("ReplaySignal (filled, never ends)", inputs: 0) { _ in
+      let subject = ReplaySignal<Int, TestError>(bufferSize: 2)
+      for value in 1...3 { subject.send(value) }
+      return subject.eraseToAnySignal()
+    },
   ]
 
+  /// The sources that need no scheduler.
   static let sources: [ContractCase] = [
     ContractCase("JustSignal", inputs: 0, [.finishesWithInputs]) { _ in contractErased(JustSignal(7)) },
     ContractCase("EmptySignal", inputs: 0, [.finishesWithInputs]) { _ in
@@ -66,278 +105,24 @@ extension ContractCase {
     },
   ]
 
-  static let basicOperators: [ContractCase] = [
-    ContractCase("map", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).map { [witness = context.witness] value in
-        touch(witness)
-        return value
+  /// The recorded sources, and the signals of `Optional` and `Result`.
+  static let recordedSources: [ContractCase] = [
+    ContractCase("RecordSignal", inputs: 0, [.finishesWithInputs]) { _ in
+      RecordSignal<Int, TestError>(output: [1, 2, 3], completion: .finished).eraseToAnySignal()
+    },
+    ContractCase("RecordSignal(failing)", inputs: 0) { _ in
+      RecordSignal<Int, TestError> { recording in
+        recording.receive(1)
+        recording.receive(completion: .failed(TestError(2)))
       }.eraseToAnySignal()
     },
-    ContractCase("filter", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).filter { [witness = context.witness] _ in
-        touch(witness)
-        return true
-      }.eraseToAnySignal()
+    ContractCase("Optional.signal", inputs: 0, [.finishesWithInputs]) { _ in contractErased(Optional(4).signal) },
+    ContractCase("Optional.none.signal", inputs: 0, [.finishesWithInputs]) { _ in contractErased(Int?.none.signal) },
+    ContractCase("Result.signal(success)", inputs: 0, [.finishesWithInputs]) { _ in
+      Result<Int, TestError>.success(5).signal.eraseToAnySignal()
     },
-    ContractCase("filter(even).map", [.finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).filter { $0.isMultiple(of: 2) }.map { [witness = context.witness] value in
-        touch(witness)
-        return value * 3
-      }.eraseToAnySignal()
-    },
-  ]
-
-  /// The operators that hold no state: each wraps input 0 and captures the witness.
-  static let statelessOperators: [ContractCase] = [
-    ContractCase("compactMap", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
-      context in
-      context.input(0).compactMap { [witness = context.witness] value -> Int? in
-        touch(witness)
-        return value
-      }.eraseToAnySignal()
-    },
-    ContractCase("tryMap(typed)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
-      context in
-      context.input(0).tryMap { [witness = context.witness] (value: Int) throws(TestError) -> Int in
-        touch(witness)
-        if value == -7 { throw TestError(7) }
-        return value
-      }.eraseToAnySignal()
-    },
-    ContractCase(
-      "tryMap(untyped)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]
-    ) { context in
-      context.input(0).tryMap { [witness = context.witness] (value: Int) throws -> Int in
-        touch(witness)
-        return value
-      }.mapError { $0 as? TestError ?? TestError(-1) }.eraseToAnySignal()
-    },
-    ContractCase("mapError", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) {
-      context in
-      context.input(0).mapError { [witness = context.witness] error -> TestError in
-        touch(witness)
-        return error
-      }.eraseToAnySignal()
-    },
-    ContractCase("replaceError(with:)", [.identity, .finishesWithInputs]) { context in
-      context.input(0).replaceError(with: -1).setFailureType(to: TestError.self).eraseToAnySignal()
-    },
-    ContractCase("ignoreOutput", [.finishesWithInputs, .failsWithInput]) { context in
-      contractErased(context.input(0).ignoreOutput())
-    },
-    ContractCase("append", [.finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).append(100, 101).eraseToAnySignal()
-    },
-    ContractCase("prepend", [.finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).prepend(-2, -1).eraseToAnySignal()
-    },
-    ContractCase(
-      "handleEvents", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]
-    ) { context in
-      context.input(0).handleEvents(receiveValue: { [witness = context.witness] _ in touch(witness) })
-        .eraseToAnySignal()
-    },
-    ContractCase("print", [.identity, .finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).print("contract", to: DiscardingStream()).eraseToAnySignal()
-    },
-  ]
-
-  /// The single-upstream operators with state.
-  static let statefulOperators: [ContractCase] = [
-    ContractCase("scan", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).scan(0) { [witness = context.witness] _, value in
-        touch(witness)
-        return value
-      }.eraseToAnySignal()
-    },
-    ContractCase(
-      "reduce", [.finishesWithInputs, .failsWithInput, .holdsWitness]
-    ) { context in
-      context.input(0).reduce(0) { [witness = context.witness] sum, value in
-        touch(witness)
-        return sum &+ value
-      }.eraseToAnySignal()
-    },
-    ContractCase("removeDuplicates", [.finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).removeDuplicates { [witness = context.witness] old, new in
-        touch(witness)
-        return old == new
-      }.eraseToAnySignal()
-    },
-    ContractCase("prefix(Int.max)", [.identity, .finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).prefix(Int.max).eraseToAnySignal()
-    },
-    ContractCase("prefix(2)", [.finishesWithInputs]) { context in
-      context.input(0).prefix(2).eraseToAnySignal()
-    },
-    ContractCase("prefix(while:)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).prefix { [witness = context.witness] value in
-        touch(witness)
-        return value < 1_000_000
-      }.eraseToAnySignal()
-    },
-    ContractCase("dropFirst(2)", [.finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).dropFirst(2).eraseToAnySignal()
-    },
-    ContractCase("drop(while:)", [.identity, .finishesWithInputs, .failsWithInput, .holdsWitness]) { context in
-      context.input(0).drop { [witness = context.witness] value in
-        touch(witness)
-        return value < -1_000
-      }.eraseToAnySignal()
-    },
-    ContractCase("first", [.finishesWithInputs]) { context in
-      context.input(0).first().eraseToAnySignal()
-    },
-    ContractCase("first(where:)", [.finishesWithInputs, .holdsWitness]) {
-      context in
-      context.input(0).first { [witness = context.witness] value in
-        touch(witness)
-        return value > 5
-      }.eraseToAnySignal()
-    },
-    ContractCase("removeDuplicates()", [.finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).removeDuplicates().eraseToAnySignal()
-    },
-    ContractCase(
-      "last(where:)", [.finishesWithInputs, .failsWithInput, .holdsWitness]
-    ) {
-      context in
-      context.input(0).last { [witness = context.witness] value in
-        touch(witness)
-        return value >= 0
-      }.eraseToAnySignal()
-    },
-    ContractCase("last", [.finishesWithInputs, .failsWithInput]) {
-      context in
-      context.input(0).last().eraseToAnySignal()
-    },
-    ContractCase("collect", [.finishesWithInputs, .failsWithInput]) {
-      context in
-      context.input(0).collect().map(\.count).eraseToAnySignal()
-    },
-    ContractCase("collect(2)", [.finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).collect(2).map { $0.reduce(0, +) }.eraseToAnySignal()
-    },
-    ContractCase("count", [.finishesWithInputs, .failsWithInput]) {
-      context in
-      context.input(0).count().eraseToAnySignal()
-    },
-    ContractCase("output(at:)", [.finishesWithInputs]) { context in
-      context.input(0).output(at: 1).eraseToAnySignal()
-    },
-    ContractCase("replaceEmpty", [.identity, .finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).replaceEmpty(with: -1).eraseToAnySignal()
-    },
-  ]
-
-  /// The operators that combine several inputs.
-  static let combiningOperators: [ContractCase] = [
-    ContractCase(
-      "merge", inputs: 3, [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .concurrent]
-    ) { context in
-      MergeSignal(context.inputs.map(\.signal)).eraseToAnySignal()
-    },
-    ContractCase("merge(with:)", inputs: 2, [.identity, .finishesWithInputs, .failsWithInput, .concurrent]) {
-      context in
-      context.input(0).merge(with: context.input(1)).eraseToAnySignal()
-    },
-    ContractCase("race", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      RaceSignal(context.inputs.map(\.signal)).eraseToAnySignal()
-    },
-    ContractCase("race(with:) of two types", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) {
-      context in
-      context.input(0).map { $0 }.race(with: context.input(1)).eraseToAnySignal()
-    },
-    ContractCase(
-      "race(with: AfterSignal), run by the race as a timer",
-      [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0)
-        .race(with: AfterSignal(.seconds(1_000), value: -1, on: context.scheduler).setFailureType(to: TestError.self))
-        .eraseToAnySignal()
-    },
-    ContractCase("race(with: AfterSignal) that the timer wins", [.usesScheduler, .concurrent]) { context in
-      // Fires during the first settle: -1, then finished.
-      context.input(0)
-        .race(with: AfterSignal(.seconds(1), value: -1, on: context.scheduler).setFailureType(to: TestError.self))
-        .eraseToAnySignal()
-    },
-    ContractCase("combineLatest", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      context.input(0).combineLatest(context.input(1)).map { $0 &+ $1 }.eraseToAnySignal()
-    },
-    ContractCase("CombineLatestSignal(3)", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) {
-      context in
-      CombineLatestSignal(context.inputs.map(\.signal)).map { $0.reduce(0, &+) }.eraseToAnySignal()
-    },
-    ContractCase("zip", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      context.input(0).zip(context.input(1)).map { $0 &+ $1 }.eraseToAnySignal()
-    },
-    ContractCase("ZipSignal(3)", inputs: 3, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      ZipSignal(context.inputs.map(\.signal)).map { $0.reduce(0, &+) }.eraseToAnySignal()
-    },
-  ]
-
-  /// The operators that subscribe to signals they make or are given, one after another or nested.
-  static let switchingOperators: [ContractCase] = [
-    ContractCase(
-      "switchToLatest", inputs: 2,
-      [.deepChain, .shortChain, .finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
-    ) { context in
-      // Each value of input 0 switches to input 1, prefixed by that value.
-      context.input(0).map { [witness = context.witness, inner = context.input(1)] value in
-        touch(witness)
-        return inner.prepend(value)
-      }.switchToLatest().eraseToAnySignal()
-    },
-    ContractCase(
-      "flatMap(Just)",
-      [.identity, .deepChain, .shortChain, .finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
-    ) { context in
-      context.input(0).flatMap { [witness = context.witness] value in
-        touch(witness)
-        return JustSignal(value).setFailureType(to: TestError.self)
-      }.eraseToAnySignal()
-    },
-    ContractCase(
-      "flatMap(inner subjects)", inputs: 2, [.finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
-    ) { context in
-      context.input(0).flatMap { [witness = context.witness, inner = context.input(1)] value in
-        touch(witness)
-        return inner.prefix(2).prepend(value)
-      }.eraseToAnySignal()
-    },
-    ContractCase(
-      "flatMap(maxConcurrency: 1)", inputs: 2, [.finishesWithInputs, .failsWithInput, .holdsWitness, .concurrent]
-    ) { context in
-      context.input(0).flatMap(maxConcurrency: 1) { [witness = context.witness, inner = context.input(1)] value in
-        touch(witness)
-        return inner.prefix(1).prepend(value)
-      }.eraseToAnySignal()
-    },
-    ContractCase("share", [.identity, .deepChain, .finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      context.input(0).share().eraseToAnySignal()
-    },
-    ContractCase("share(two subscribers)", [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      let shared = context.input(0).share()
-      return MergeSignal([shared.eraseToAnySignal(), shared.map { $0 &* 2 }.eraseToAnySignal()]).eraseToAnySignal()
-    },
-    ContractCase("prefix(untilOutputFrom:)", inputs: 2, [.finishesWithInputs, .concurrent]) { context in
-      context.input(0).prefix(untilOutputFrom: context.input(1)).eraseToAnySignal()
-    },
-    ContractCase("append(signal)", inputs: 2, [.finishesWithInputs, .failsWithInput, .concurrent]) { context in
-      context.input(0).append(context.input(1)).eraseToAnySignal()
-    },
-    ContractCase("prepend(signal)", inputs: 2, [.finishesWithInputs, .concurrent]) { context in
-      context.input(0).prepend(context.input(1)).eraseToAnySignal()
-    },
-    ContractCase("catch", inputs: 2, [.finishesWithInputs, .holdsWitness, .concurrent]) { context in
-      context.input(0).catch { [witness = context.witness, fallback = context.input(1)] _ in
-        touch(witness)
-        return fallback
-      }.eraseToAnySignal()
-    },
-    ContractCase("retry(2)", [.identity, .deepChain, .finishesWithInputs, .failsWithInput]) { context in
-      context.input(0).retry(2).eraseToAnySignal()
+    ContractCase("Result.signal(failure)", inputs: 0) { _ in
+      Result<Int, TestError>.failure(TestError(6)).signal.eraseToAnySignal()
     },
   ]
 
@@ -358,81 +143,41 @@ extension ContractCase {
     },
   ]
 
-  /// The operators that run on a scheduler (the tests' `TestScheduler`).
-  static let timeOperators: [ContractCase] = [
-    ContractCase(
-      "delay", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).delay(for: .seconds(1), scheduler: context.scheduler).eraseToAnySignal()
-    },
-    ContractCase("debounce", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]) { context in
-      context.input(0).debounce(for: .seconds(1), scheduler: context.scheduler).eraseToAnySignal()
+  /// SignalsFoundation's operators and source.
+  static let foundation: [ContractCase] = [
+    ContractCase("encode(encoder:).decode(type:decoder:)", [.identity, .finishesWithInputs, .failsWithInput]) {
+      context in
+      context.input(0).encode(encoder: JSONEncoder()).decode(type: Int.self, decoder: JSONDecoder())
+        .mapError { $0 as? TestError ?? TestError(-1) }.eraseToAnySignal()
     },
     ContractCase(
-      "throttle(latest: true)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
+      "NotificationCenter.signal, posted by input 0", [.identity, .deepChain, .holdsWitness, .concurrent]
     ) { context in
-      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: true).eraseToAnySignal()
-    },
-    ContractCase(
-      "throttle(latest: false)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: false).eraseToAnySignal()
-    },
-    ContractCase(
-      "throttle(trailing: false)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: true, trailing: false)
-        .eraseToAnySignal()
-    },
-    ContractCase(
-      "throttle(leading: false)", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).throttle(for: .seconds(1), scheduler: context.scheduler, latest: true, leading: false)
-        .eraseToAnySignal()
-    },
-    ContractCase(
-      "timeout(customError:)",
-      [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent, .holdsWitness]
-    ) { context in
-      context.input(0).timeout(.seconds(1_000), scheduler: context.scheduler) { [witness = context.witness] in
+      let name = Notification.Name("contract")
+      let center = NotificationCenter()
+      let notifications = center.signal(for: name) { [witness = context.witness] notification in
         touch(witness)
-        return TestError(99)
-      }.eraseToAnySignal()
-    },
-    ContractCase("timeout(firing)", [.usesScheduler, .concurrent]) { context in
-      // Fires during the first settle: fails with .timedOut, mapped to TestError(98).
-      context.input(0).timeout(.seconds(1), scheduler: context.scheduler)
-        .mapError { $0.upstreamError ?? TestError(98) }.eraseToAnySignal()
-    },
-    ContractCase("timeout(fallback:)", inputs: 2, [.usesScheduler, .concurrent]) { context in
-      context.input(0).timeout(.seconds(1), scheduler: context.scheduler, fallback: context.input(1))
-        .eraseToAnySignal()
-    },
-    ContractCase(
-      "timeout(first:customError:)", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).timeout(first: .seconds(1_000), scheduler: context.scheduler) { TestError(99) }
-        .eraseToAnySignal()
-    },
-    ContractCase("timeout(first:each:fallback:)", inputs: 2, [.usesScheduler, .concurrent]) { context in
-      context.input(0).timeout(
-        first: .seconds(1), each: .seconds(1), scheduler: context.scheduler, fallback: context.input(1)
-      ).eraseToAnySignal()
-    },
-    ContractCase(
-      "receive(on:)", [.identity, .finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).receive(on: context.scheduler).eraseToAnySignal()
-    },
-    ContractCase(
-      "receive(on: ImmediateSignalScheduler)", [.identity, .finishesWithInputs, .failsWithInput, .concurrent]
-    ) { context in
-      context.input(0).receive(on: ImmediateSignalScheduler()).eraseToAnySignal()
-    },
-    ContractCase(
-      "receive(on:bufferingNewest(2))", [.finishesWithInputs, .failsWithInput, .usesScheduler, .concurrent]
-    ) { context in
-      context.input(0).receive(on: context.scheduler, bufferingPolicy: .bufferingNewest(2)).eraseToAnySignal()
+        return notification.userInfo?["value"] as? Int ?? -1
+      }
+      let input = context.input(0)
+      return AnySignal { observer in
+        // Posts input 0's values; ends when the observer answers `stop`, as the notification signal does.
+        let posting = Locked<SignalSubscription?>(nil)
+        let delivery = notifications.setFailureType(to: TestError.self).subscribe(
+          AnySignalObserver<Int, TestError> { event in
+            let answer = observer.receive(event)
+            if answer == .stop { posting.withLock { $0.take() }?.cancel() }
+            return answer
+          })
+        let poster = input.observe { event in
+          if let value = event.value { center.post(name: name, object: nil, userInfo: ["value": value]) }
+        }
+        posting.withLock { $0 = poster }
+        return SignalSubscription {
+          delivery.cancel()
+          posting.withLock { $0.take() }?.cancel()
+        }
+      }
     },
   ]
 }

@@ -23,7 +23,6 @@ extension Signal {
   /// The same as `retry(.max)`; see ``Signal/retry(_:)`` for the rest. An upstream that fails during
   /// `subscribe` every time is retried in a loop on the subscribing thread, with no stack growth, for as
   /// long as it fails: to wait between attempts, use ``Signal/retry(_:delay:scheduler:)-(_,Duration,_)``.
-  @inlinable
   public consuming func retry() -> RetrySignal<Self> {
     RetrySignal(upstream: self, retries: nil)
   }
@@ -35,12 +34,10 @@ extension RetrySignal {
   ///
   /// - Precondition: `retries` is `nil` or at least 0 (Combine retries without a limit on a negative
   ///   count; here it stops the program with a "Signals: " message, as `retry(-1)` does).
-  @inlinable
   public init(upstream: Upstream, retries: Int?) {
     self.init(upstream: upstream, times: retries ?? .max)
   }
 
   /// How many times a failure is answered with a new subscription; `nil` without a limit.
-  @inlinable
   public var retries: Int? { times == .max ? nil : times }
 }

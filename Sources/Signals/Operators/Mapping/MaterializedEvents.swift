@@ -27,7 +27,6 @@ extension Signal {
   ///
   /// Each event is taken on its own: a value after a `.finished` or `.failed` event (a signal of events
   /// that did not come from `materialize()`) is sent too. The result ends when this signal ends.
-  @inlinable
   public consuming func eventValues<T: Sendable, E: Error>() -> CompactMapSignal<Self, T> where Output == Event<T, E> {
     compactMap { $0.value }
   }
@@ -41,7 +40,6 @@ extension Signal {
   /// ```
   ///
   /// Above, `v` and `w` are values, `e` is `.failed(x)`. See ``Signal/eventValues()``.
-  @inlinable
   public consuming func eventFailures<T: Sendable, E: Error>() -> CompactMapSignal<Self, E>
   where Output == Event<T, E> {
     compactMap { $0.completion?.error }

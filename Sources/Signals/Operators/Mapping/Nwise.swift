@@ -22,7 +22,6 @@ extension Signal {
   ///
   /// - Precondition: `size` is at least 1 ("Signals: nwise(_:) needs a size of at least 1"); CombineExt
   ///   asserts at least 2 (`nwise(1)` sends each value alone).
-  @inlinable
   public consuming func nwise(_ size: Int) -> NwiseSignal<Self> {
     NwiseSignal(upstream: self, size: size)
   }
@@ -43,7 +42,6 @@ public struct NwiseSignal<Upstream: Signal>: Signal {
   /// Creates the signal; prefer ``Signal/nwise(_:)``.
   ///
   /// - Precondition: `size` is at least 1.
-  @inlinable
   public init(upstream: Upstream, size: Int) {
     if let problem = Self.problem(size: size) { preconditionFailure(problem) }
     self.upstream = upstream
@@ -51,13 +49,11 @@ public struct NwiseSignal<Upstream: Signal>: Signal {
   }
 
   /// Why `size` is refused, or `nil` when it is valid. Backs the precondition.
-  @inlinable
   package static func problem(size: Int) -> String? {
     size >= 1 ? nil : "Signals: nwise(_:) needs a size of at least 1, got \(size)"
   }
 
   /// Subscribes `observer`, keeping the last `size` values.
-  @inlinable
   @inline(__always)
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
@@ -67,19 +63,15 @@ public struct NwiseSignal<Upstream: Signal>: Signal {
 }
 
 /// `nwise(_:)`'s step: the state is the window so far.
-@usableFromInline
 struct NwiseStep<Input: Sendable, Failure: Error>: ScanningStep {
-  @usableFromInline let size: Int
+  let size: Int
 
-  @inlinable
   init(size: Int) {
     self.size = size
   }
 
-  @inlinable
   var initialState: [Input] { [] }
 
-  @inlinable
   func receive(_ value: Input, state window: inout [Input]) throws(Failure) -> [Input]? {
     if window.count == size { window.removeFirst() }
     window.append(value)

@@ -10,7 +10,6 @@ extension Signal {
   /// Above, `f` is `false`. An upstream that finishes without values yields `true`, as in Combine and
   /// `Sequence.allSatisfy(_:)`. The answer is sent as soon as it is known, and the upstream is released. A
   /// failure before the answer passes through, with no answer.
-  @inlinable
   public consuming func allSatisfy(
     _ predicate: @escaping @Sendable (Output) -> Bool
   ) -> AllSatisfySignal<Self, Failure> {
@@ -22,7 +21,6 @@ extension Signal {
   ///
   /// The predicate throws the upstream's own failure type here (typed throws), so the failure type is
   /// kept. When it throws, the error is sent and the upstream subscription is released.
-  @inlinable
   public consuming func tryAllSatisfy(
     _ predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> AllSatisfySignal<Self, Failure> {
@@ -31,7 +29,6 @@ extension Signal {
 
   /// Emits whether every value satisfies a predicate that may throw any error; the failure type becomes
   /// `any Error`, as in Combine.
-  @inlinable
   public consuming func tryAllSatisfy(
     _ predicate: @escaping @Sendable (Output) throws -> Bool
   ) -> AllSatisfySignal<Self, any Error> {
@@ -49,43 +46,13 @@ public struct AllSatisfySignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// The condition every value must satisfy; a thrown error ends the signal.
   public let predicate: @Sendable (Upstream.Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Upstream.Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the answer.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(observer, matching: AllSatisfyStep(predicate: predicate), mapFailure: mapFailure)
+    upstream.subscribe(observer, matching: PredicateStep(predicate: predicate, decides: false), mapFailure: mapFailure)
   }
-}
-
-/// `allSatisfy`'s step: a value that fails the predicate decides `false`; `true` at the finish.
-@usableFromInline
-struct AllSatisfyStep<Input: Sendable, Failure: Error>: MatchingStep {
-  @usableFromInline let predicate: @Sendable (Input) throws(Failure) -> Bool
-
-  @inlinable
-  init(predicate: @escaping @Sendable (Input) throws(Failure) -> Bool) {
-    self.predicate = predicate
-  }
-
-  @inlinable
-  func decide(_ value: Input) throws(Failure) -> Bool? {
-    try predicate(value) ? nil : false
-  }
-
-  @inlinable
-  var answerAtFinish: Bool? { true }
 }
 
 extension AllSatisfySignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

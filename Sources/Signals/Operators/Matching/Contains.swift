@@ -10,7 +10,6 @@ extension Signal where Output: Equatable {
   /// Above, `t` is `true`. The answer is sent as soon as it is known, and the upstream is released. A
   /// failure before a match passes through, with no answer, as in Combine (an error is never turned into
   /// `false`).
-  @inlinable
   public consuming func contains(_ output: Output) -> ContainsSignal<Self, Failure> {
     tryContains { (value) throws(Failure) in value == output }
   }
@@ -30,7 +29,6 @@ extension Signal {
   ///
   /// The answer is sent as soon as it is known, and the upstream is released. A failure before a match
   /// passes through, with no answer.
-  @inlinable
   public consuming func contains(
     where predicate: @escaping @Sendable (Output) -> Bool
   ) -> ContainsSignal<Self, Failure> {
@@ -42,7 +40,6 @@ extension Signal {
   ///
   /// The predicate throws the upstream's own failure type here (typed throws), so the failure type is
   /// kept. When it throws, the error is sent and the upstream subscription is released.
-  @inlinable
   public consuming func tryContains(
     where predicate: @escaping @Sendable (Output) throws(Failure) -> Bool
   ) -> ContainsSignal<Self, Failure> {
@@ -51,7 +48,6 @@ extension Signal {
 
   /// Emits whether a value satisfies a predicate that may throw any error; the failure type becomes
   /// `any Error`, as in Combine.
-  @inlinable
   public consuming func tryContains(
     where predicate: @escaping @Sendable (Output) throws -> Bool
   ) -> ContainsSignal<Self, any Error> {
@@ -69,43 +65,24 @@ public struct ContainsSignal<Upstream: Signal, Failure: Error>: Signal {
   public let upstream: Upstream
   /// The condition a value must satisfy; a thrown error ends the signal.
   public let predicate: @Sendable (Upstream.Output) throws(Failure) -> Bool
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, predicate: @escaping @Sendable (Upstream.Output) throws(Failure) -> Bool,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.predicate = predicate
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` to the answer.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
-    upstream.subscribe(observer, matching: ContainsStep(predicate: predicate), mapFailure: mapFailure)
+    upstream.subscribe(observer, matching: PredicateStep(predicate: predicate, decides: true), mapFailure: mapFailure)
   }
 }
 
-/// `contains`' step: a value that satisfies the predicate decides `true`; `false` at the finish.
-@usableFromInline
-struct ContainsStep<Input: Sendable, Failure: Error>: MatchingStep {
-  @usableFromInline let predicate: @Sendable (Input) throws(Failure) -> Bool
+/// The step of `contains` (`decides` is `true`) and `allSatisfy` (`false`): the first value whose predicate
+/// returns `decides` decides it; without one, the answer at the finish is its opposite.
+struct PredicateStep<Input: Sendable, Failure: Error>: MatchingStep {
+  let predicate: @Sendable (Input) throws(Failure) -> Bool
+  let decides: Bool
 
-  @inlinable
-  init(predicate: @escaping @Sendable (Input) throws(Failure) -> Bool) {
-    self.predicate = predicate
-  }
+  func decide(_ value: Input) throws(Failure) -> Bool? { try predicate(value) == decides ? decides : nil }
 
-  @inlinable
-  func decide(_ value: Input) throws(Failure) -> Bool? {
-    try predicate(value) ? true : nil
-  }
-
-  @inlinable
-  var answerAtFinish: Bool? { false }
+  var answerAtFinish: Bool? { !decides }
 }
 
 extension ContainsSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

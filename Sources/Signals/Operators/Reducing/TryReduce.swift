@@ -11,7 +11,6 @@ extension Signal {
   /// When it throws, the error is sent downstream at once and the upstream subscription is released. An
   /// upstream that finishes without values yields `initialResult`. A failure passes through, and the
   /// partial result is not emitted, as with ``Signal/reduce(_:_:)``.
-  @inlinable
   public consuming func tryReduce<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) throws(Failure) -> T
   ) -> TryReduceSignal<Self, T, Failure> {
@@ -23,7 +22,6 @@ extension Signal {
   ///
   /// Chosen when the closure throws errors of another type than the upstream's failure (an untyped
   /// `throws`). A thrown error ends the signal; an upstream failure passes through as `any Error`.
-  @inlinable
   public consuming func tryReduce<T: Sendable>(
     _ initialResult: T, _ nextPartialResult: @escaping @Sendable (T, Output) throws -> T
   ) -> TryReduceSignal<Self, T, any Error> {
@@ -40,22 +38,9 @@ public struct TryReduceSignal<Upstream: Signal, Output: Sendable, Failure: Error
   public let initialResult: Output
   /// Combines the accumulator with a value; a thrown error ends the signal.
   public let nextPartialResult: @Sendable (Output, Upstream.Output) throws(Failure) -> Output
-  @usableFromInline let mapFailure: @Sendable (Upstream.Failure) -> Failure
-
-  @inlinable
-  init(
-    upstream: Upstream, initialResult: Output,
-    nextPartialResult: @escaping @Sendable (Output, Upstream.Output) throws(Failure) -> Output,
-    mapFailure: @escaping @Sendable (Upstream.Failure) -> Failure
-  ) {
-    self.upstream = upstream
-    self.initialResult = initialResult
-    self.nextPartialResult = nextPartialResult
-    self.mapFailure = mapFailure
-  }
+  let mapFailure: @Sendable (Upstream.Failure) -> Failure
 
   /// Subscribes `observer` with a fresh accumulator.
-  @inlinable
   public func subscribe<Observer: SignalObserver>(_ observer: Observer) -> SignalSubscription
   where Observer.Input == Output, Observer.Failure == Failure {
     let step = TryReduceStep(initialState: initialResult, nextPartialResult: nextPartialResult)
@@ -64,23 +49,14 @@ public struct TryReduceSignal<Upstream: Signal, Output: Sendable, Failure: Error
 }
 
 /// `tryReduce`'s step: the state is the accumulator, and the result.
-@usableFromInline
 struct TryReduceStep<Input: Sendable, Output: Sendable, Failure: Error>: ReducingStep {
-  @usableFromInline let initialState: Output
-  @usableFromInline let nextPartialResult: @Sendable (Output, Input) throws(Failure) -> Output
+  let initialState: Output
+  let nextPartialResult: @Sendable (Output, Input) throws(Failure) -> Output
 
-  @inlinable
-  init(initialState: Output, nextPartialResult: @escaping @Sendable (Output, Input) throws(Failure) -> Output) {
-    self.initialState = initialState
-    self.nextPartialResult = nextPartialResult
-  }
-
-  @inlinable
   func receive(_ value: Input, state: inout Output) throws(Failure) {
     state = try nextPartialResult(state, value)
   }
 
-  @inlinable
   func result(_ state: Output) -> Output? { state }
 }
 

@@ -98,6 +98,7 @@ extension PreconditionRow {
   /// retry()'s precondition rows: Combine retries without a limit on a negative count.
   static let retryWithoutLimit: [PreconditionRow] = [
     PreconditionRow(
-      api: "RetrySignal(upstream:retries:)", input: "-1", message: "Signals: retry(_:) needs a count of at least 0")
+      api: "RetrySignal(upstream:retries:)", input: "-1", message: "Signals: retry(_:) needs a count of at least 0"
+    ) { _ = RetrySignal(upstream: PassthroughSignal<Int, Never>(), retries: -1) }
   ]
 }

@@ -72,6 +72,8 @@ extension BadInputRow {
 extension PreconditionRow {
   /// nwise(_:)'s precondition rows.
   static let nwise: [PreconditionRow] = [
-    PreconditionRow(api: "nwise(_:)", input: "0", message: "Signals: nwise(_:) needs a size of at least 1")
+    PreconditionRow(api: "nwise(_:)", input: "0", message: "Signals: nwise(_:) needs a size of at least 1") {
+      _ = PassthroughSignal<Int, Never>().nwise(0)
+    }
   ]
 }

@@ -29,7 +29,6 @@ extension Signal where Output: Signal, Failure == Never {
   ///
   /// The same as `setFailureType(to: Output.Failure.self).switchToLatest()`: see ``Signal/switchToLatest()-2z47i``
   /// for the rest.
-  @inlinable
   public consuming func switchToLatest() -> SwitchToLatestSignal<SetFailureTypeSignal<Self, Output.Failure>> {
     SwitchToLatestSignal(upstream: SetFailureTypeSignal(upstream: self))
   }
@@ -55,7 +54,6 @@ extension Signal where Output: Signal, Output.Failure == Never {
   ///
   /// Each inner signal is given this signal's failure type, as `setFailureType(to: Failure.self)` would:
   /// see ``Signal/switchToLatest()-2z47i`` for the rest.
-  @inlinable
   public consuming func switchToLatest()
     -> SwitchToLatestSignal<MapSignal<Self, SetFailureTypeSignal<Output, Failure>>>
   {
@@ -68,7 +66,6 @@ extension Signal where Output: Signal, Failure == Never, Output.Failure == Never
   ///
   /// Chosen over the forms for different failure types when both are `Never`: see
   /// ``Signal/switchToLatest()-2z47i``.
-  @inlinable
   public consuming func switchToLatest() -> SwitchToLatestSignal<Self> {
     SwitchToLatestSignal(upstream: self)
   }

@@ -19,7 +19,6 @@ extension Collection where Element: Signal {
   ///
   /// The same as ``CombineLatestSignal/init(_:)`` of the collection's signals: see ``CombineLatestSignal``
   /// for when it finishes and fails. An empty collection finishes at once.
-  @inlinable
   public func combineLatest() -> CombineLatestSignal<Element> {
     CombineLatestSignal(Array(self))
   }

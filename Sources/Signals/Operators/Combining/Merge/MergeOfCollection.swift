@@ -17,7 +17,6 @@ extension Collection where Element: Signal {
   ///
   /// The same as ``MergeSignal/init(_:)`` of the collection's signals: see ``MergeSignal`` for when it
   /// finishes and fails. An empty collection finishes at once.
-  @inlinable
   public func merge() -> MergeSignal<Element> {
     MergeSignal(Array(self))
   }

@@ -25,7 +25,6 @@ extension Signal {
   /// ```swift
   /// let submitted = submitTaps.withLatestFrom(typedName, typedAge)  // (name, age), at each tap
   /// ```
-  @inlinable
   public consuming func withLatestFrom<Other1: Signal, Other2: Signal>(
     _ other1: consuming Other1, _ other2: consuming Other2
   ) -> MapSignal<
@@ -48,7 +47,6 @@ extension Signal {
   /// ```swift
   /// let attempts = submitTaps.withLatestFrom(typedName, typedAge) { count, latest in "\(latest.0), \(latest.1) (\(count))" }
   /// ```
-  @inlinable
   public consuming func withLatestFrom<Other1: Signal, Other2: Signal, Result: Sendable>(
     _ other1: consuming Other1, _ other2: consuming Other2,
     resultSelector: @escaping @Sendable (Output, (Other1.Output, Other2.Output)) -> Result
@@ -73,7 +71,6 @@ extension Signal {
   /// ```swift
   /// let saved = saveTaps.withLatestFrom(title, body, isDraft)  // (title, body, isDraft), at each tap
   /// ```
-  @inlinable
   public consuming func withLatestFrom<Other1: Signal, Other2: Signal, Other3: Signal>(
     _ other1: consuming Other1, _ other2: consuming Other2, _ other3: consuming Other3
   ) -> MapSignal<
@@ -89,7 +86,6 @@ extension Signal {
   /// Sends, for each value, `resultSelector` of it and the latest values of `other1`, `other2` and `other3`;
   /// values that come before all three sent one are dropped (CombineExt's
   /// `withLatestFrom(_:_:_:resultSelector:)`).
-  @inlinable
   public consuming func withLatestFrom<Other1: Signal, Other2: Signal, Other3: Signal, Result: Sendable>(
     _ other1: consuming Other1, _ other2: consuming Other2, _ other3: consuming Other3,
     resultSelector: @escaping @Sendable (Output, (Other1.Output, Other2.Output, Other3.Output)) -> Result

@@ -21,7 +21,6 @@ extension Collection where Element: Signal {
   /// and fails. An empty collection finishes at once. Inside an extension of a collection of signals, a bare
   /// `zip(a, b)` finds this method, as a bare `max(a, b)` finds `max()` inside a signal type: write
   /// `Swift.zip(a, b)`.
-  @inlinable
   public func zip() -> ZipSignal<Element> {
     ZipSignal(Array(self))
   }

@@ -27,7 +27,6 @@ extension Signal where Failure == Never {
   ///
   /// The same as `setFailureType(to: Inner.Failure.self).flatMap(...)`:
   /// see ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb`` for the rest.
-  @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
     buffering: SignalBufferingPolicy = .unbounded,
@@ -42,7 +41,6 @@ extension Signal where Failure == Never {
   ///
   /// Chosen over the forms for different failure types when both are `Never`: see
   /// ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb``.
-  @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
     buffering: SignalBufferingPolicy = .unbounded,
@@ -72,7 +70,6 @@ extension Signal {
   ///
   /// Each inner signal is given this signal's failure type, as `setFailureType(to: Failure.self)` would:
   /// see ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb`` for the rest.
-  @inlinable
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
     buffering: SignalBufferingPolicy = .unbounded,

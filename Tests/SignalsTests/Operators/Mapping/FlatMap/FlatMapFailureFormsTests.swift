@@ -104,6 +104,7 @@ extension PreconditionRow {
   static let flatMapFailureForms: [PreconditionRow] = [
     PreconditionRow(
       api: "flatMap(maxConcurrency:) of a signal that cannot fail", input: "0",
-      message: "Signals: flatMap(maxConcurrency:) needs at least 1")
+      message: "Signals: flatMap(maxConcurrency:) needs at least 1"
+    ) { _ = PassthroughSignal<Int, Never>().flatMap(maxConcurrency: 0) { FailSignal<Int, TestError>(TestError($0)) } }
   ]
 }
