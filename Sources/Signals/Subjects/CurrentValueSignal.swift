@@ -7,8 +7,9 @@
 /// ```
 ///
 /// Same threading and reentrancy rules as ``PassthroughSignal``. After a
-/// terminal event, `send` and `value`'s setter are ignored, `value` keeps the
-/// last value, and new observers receive only the terminal event.
+/// terminal event, `send` is ignored and new observers receive only the
+/// terminal event; setting `value` stores it without sending it, as
+/// Combine's `CurrentValueSubject` does.
 public final class CurrentValueSignal<Output: Sendable, Failure: Error>: Signal {
   @usableFromInline
   let core: SubjectCore<Output, Failure>
@@ -19,13 +20,22 @@ public final class CurrentValueSignal<Output: Sendable, Failure: Error>: Signal 
     core = SubjectCore(current: value)
   }
 
-  /// The current value. Setting it sends the new value to every observer.
+  /// The current value. Setting it sends the new value to every observer; after a terminal event, it only
+  /// stores it (Combine's).
   public var value: Output {
     get {
       // `current` is never nil for a current-value subject.
       core.state.withLock { $0.current! }
     }
-    set { send(newValue) }
+    set {
+      var displaced: Output? = newValue  // the old value, released after unlocking
+      let stored = core.state.withLock { state -> Bool in
+        guard state.completion != nil else { return false }
+        swap(&state.current, &displaced)
+        return true
+      }
+      if !stored { send(newValue) }
+    }
   }
 
   /// Stores `value` and sends it to every current observer. Ignored after a terminal event.

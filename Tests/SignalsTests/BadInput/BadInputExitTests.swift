@@ -111,6 +111,18 @@ import Testing
         return try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
           PreconditionRow.trigger("RecordSignal.Recording.receive(_:)")
         }
+      case "flatMap(maxConcurrency:) of a signal that cannot fail":
+        return try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+          PreconditionRow.trigger("flatMap(maxConcurrency:) of a signal that cannot fail")
+        }
+      case "RetrySignal(upstream:retries:)":
+        return try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+          PreconditionRow.trigger("RetrySignal(upstream:retries:)")
+        }
+      case "nwise(_:)":
+        return try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+          PreconditionRow.trigger("nwise(_:)")
+        }
       default: return nil
       }
     }

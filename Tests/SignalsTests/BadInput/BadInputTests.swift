@@ -73,6 +73,8 @@ extension BadInputRow {
     durations, counts, collections, lifecycle, subjectsAndSources,
     delay, debounce, throttle, timeout, prefix, dropFirst, outputAt, outputIn, retry, retryWithDelay, flatMap, merge,
     race, combineLatest, zip, withLatestFrom, appendPrepend, collect, collectByTime, comparison, multicast, subscribeOn,
+    flatMapFailureForms, switchToLatestFailureForms, retryWithoutLimit, withLatestFromMany, combineLatestOfCollection,
+    zipOfCollection, mergeOfCollection, nwise, materializedEvents,
   ].flatMap { $0 }
 
   /// Durations given to the schedulers and the timed sources.
@@ -157,12 +159,19 @@ extension BadInputRow {
       withExtendedLifetime(token) {}
       return log.events == [.finished]
     },
-    BadInputRow(api: "CurrentValueSignal.value", input: "set after finish", behaviour: "ignored, keeps the last value")
-    {
+    BadInputRow(
+      api: "CurrentValueSignal.value", input: "set after finish",
+      behaviour: "stored, not sent (Combine's); send(_:) after finish is ignored"
+    ) {
       let subject = CurrentValueSignal<Int, Never>(1)
+      let log = EventLog<Int, Never>()
+      let token = subject.subscribe(log)
       subject.send(completion: .finished)
       subject.value = 2
-      return subject.value == 1
+      let stored = subject.value == 2
+      subject.send(3)
+      withExtendedLifetime(token) {}
+      return stored && subject.value == 2 && log.events == [.value(1), .finished]
     },
     BadInputRow(api: "FutureSignal's promise", input: "called twice", behaviour: "only the first call counts") {
       let future = FutureSignal<Int, TestError> { promise in
@@ -237,7 +246,7 @@ extension PreconditionRow {
   /// Every precondition row: the schedulers', subjects' and sources' here, each operator's beside its tests.
   static let all: [PreconditionRow] = [
     core, throttle, prefix, dropFirst, outputAt, outputIn, retry, retryWithDelay, flatMap, collect, collectByTime,
-    share,
+    share, flatMapFailureForms, retryWithoutLimit, nwise,
   ].flatMap { $0 }
 
   static let core: [PreconditionRow] = [

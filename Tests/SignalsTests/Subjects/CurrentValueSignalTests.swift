@@ -25,6 +25,23 @@ import Testing
     withExtendedLifetime(token) {}
   }
 
+  /// Combine's: after the end, `send` is ignored but the setter stores the value, without sending it.
+  @Test func afterFinishTheSetterStoresTheValueWithoutSendingIt() {
+    let subject = CurrentValueSignal<Int, Never>(0)
+    let log = EventLog<Int, Never>()
+    let token = subject.subscribe(log)
+    subject.send(completion: .finished)
+    subject.value = 42
+    #expect(subject.value == 42)
+    subject.send(7)
+    #expect(subject.value == 42)
+    #expect(log.events == [.value(0), .finished])
+    let late = EventLog<Int, Never>()
+    let lateToken = subject.subscribe(late)
+    #expect(late.events == [.finished])
+    withExtendedLifetime((token, lateToken)) {}
+  }
+
   @Test func optionalOutputHoldsNil() {
     let subject = CurrentValueSignal<Int?, Never>(nil)
     let log = EventLog<Int?, Never>()

@@ -13,7 +13,8 @@ extension ContractCase {
   static let all: [ContractCase] = [
     subjects, sources, recordedSources, timeSources, foundation,
     // Mapping: Tests/SignalsTests/Operators/Mapping/
-    map, tryMap, mapError, replaceNil, scan, tryScan, pairwise, mapKeyPath, materialize, flatMap,
+    map, tryMap, mapError, replaceNil, scan, tryScan, pairwise, mapKeyPath, materialize, flatMap, flatMapFailureForms,
+    nwise, materializedEvents,
     // Filtering: Tests/SignalsTests/Operators/Filtering/
     filter, tryFilter, compactMap, tryCompactMap, removeDuplicates, tryRemoveDuplicates, replaceEmpty, replaceError,
     // Reducing: Tests/SignalsTests/Operators/Reducing/
@@ -28,11 +29,12 @@ extension ContractCase {
     // Selecting: Tests/SignalsTests/Operators/Selecting/
     first, tryFirst, last, tryLast, outputAt, outputIn,
     // Combining: Tests/SignalsTests/Operators/Combining/
-    combineLatest, merge, zip, race, withLatestFrom,
+    combineLatest, merge, zip, race, withLatestFrom, withLatestFromMany, combineLatestOfCollection, zipOfCollection,
+    mergeOfCollection,
     // HandlingErrors: Tests/SignalsTests/Operators/HandlingErrors/
-    assertNoFailure, `catch`, tryCatch, retry, retryWithDelay,
+    assertNoFailure, `catch`, tryCatch, retry, retryWithDelay, retryWithoutLimit,
     // AdaptingTypes: Tests/SignalsTests/Operators/AdaptingTypes/
-    switchToLatest,
+    switchToLatest, switchToLatestFailureForms,
     // ControllingTiming: Tests/SignalsTests/Operators/ControllingTiming/
     debounce, delay, measureInterval, throttle, timeout,
     // MultipleSubscribers: Tests/SignalsTests/Operators/MultipleSubscribers/

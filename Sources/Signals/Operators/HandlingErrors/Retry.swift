@@ -36,7 +36,7 @@ public struct RetrySignal<Upstream: Signal>: Signal {
 
   /// The signal retried.
   public let upstream: Upstream
-  /// How many times a failure is answered with a new subscription.
+  /// How many times a failure is answered with a new subscription (`.max`: without a limit).
   public let times: Int
 
   /// Creates the signal; prefer ``Signal/retry(_:)``.
@@ -75,7 +75,7 @@ where Upstream.Output == Downstream.Input, Upstream.Failure == Downstream.Failur
       // `nil`: this attempt is stale; `.some(nil)`: no retry left; `.some(upstream)`: retry it.
       let retry = upstreamSwitch.withContext(ifCurrent: generation) { context -> Upstream? in
         guard context.remaining > 0 else { return nil }
-        context.remaining -= 1
+        if context.remaining != .max { context.remaining -= 1 }  // .max: without a limit (`retry()`)
         return context.upstream
       }
       switch retry {

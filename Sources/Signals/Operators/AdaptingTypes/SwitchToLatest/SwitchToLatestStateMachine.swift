@@ -1,7 +1,8 @@
 /// The state of a switchToLatest: which inner signal is current, and whether the upstream finished.
 struct SwitchToLatestStateMachine: FanInMachine {
-  /// The slot key of the upstream; inner signals get keys from 1.
-  static var upstreamKey: UInt64 { 0 }
+  /// The slot key of the upstream, after every inner signal's (they get keys from 1): slots end in key
+  /// order, so cancelling cancels the inner signals first, then the upstream, as Combine's `switchToLatest` does.
+  static var upstreamKey: UInt64 { .max }
 
   /// The key of the current inner signal, while it has not finished.
   var current: UInt64?

@@ -1,6 +1,6 @@
 extension Signal {
-  /// Sends at most one value per `interval`: by default the first value at once, then, at the end of each
-  /// window, the latest (or first) value received in it.
+  /// Sends at most one value per `interval`: by default the first value, then, at the end of each window,
+  /// the latest (or first) value received in it, as Combine's `throttle(for:scheduler:latest:)`.
   ///
   /// At 3 frames, for each mode:
   ///
@@ -12,49 +12,56 @@ extension Signal {
   /// leading: false:              ---c--d------f--|
   /// ```
   ///
-  /// Windows are half-open: a value exactly at the end of a window belongs to the next one, and a value
-  /// held when the upstream ends is sent at once (3 frames again, `latest: true` or `false`):
+  /// Every event is sent from the scheduler, as in Combine: the value that opens a window at its own
+  /// instant (so values of that same instant replace it with `latest: true`), a held value at its window's
+  /// end, and the upstream's end after the value it holds, at that window's end (3 frames again):
   ///
   /// ```marble throttle-window-edges
-  /// upstream:  ab-c---d-e|
-  /// throttle:  a--b--c--d(e|)
+  /// upstream:        (ab)-c--d-e|
+  /// latest: true:    b--c--d--(e|)
+  /// latest: false:   a--c--d--(e|)
   /// ```
   ///
   /// **The modes, against the libraries they match.**
-  /// - The defaults (`leading: true, trailing: true`) are Combine's `throttle(for:scheduler:latest:)`:
-  ///   the first value at once, then one value per window, at its end. With `latest: true` that is also
-  ///   RxSwift's `throttle(_:latest: true)` and RxJS's `throttleTime(d, s, { leading: true, trailing: true })`.
+  /// - The defaults (`leading: true, trailing: true`) are Combine's `throttle(for:scheduler:latest:)`, event
+  ///   for event and instant for instant: the first value at its own instant, then one value per window,
+  ///   at its end. With `latest: true` that is also RxSwift's `throttle(_:latest: true)` and RxJS's
+  ///   `throttleTime(d, s, { leading: true, trailing: true })`, except that those send the first value
+  ///   at once, before the scheduler runs, and RxJS drops a held value on a failure.
   /// - `latest:` is Combine's and RxSwift's label, with **Combine's** meaning: `false` sends the *first*
   ///   value of each window at its end. RxSwift's `latest: false` drops the values inside a window
   ///   instead: that is `trailing: false` here (RxJS's default `throttleTime(d)`, `{ leading: true,
   ///   trailing: false }`).
-  /// - `leading: false` sends nothing at once: the first value opens a window and only the window's end
-  ///   sends (its latest value, or its first with `latest: false`), as RxJS's `{ leading: false,
-  ///   trailing: true }`.
+  /// - `leading: false` sends nothing at a window's start: the first value opens a window and only the
+  ///   window's end sends (its latest value, or its first with `latest: false`), as RxJS's `{ leading:
+  ///   false, trailing: true }`.
   ///
-  /// Edge cases (decided; see <doc:Decisions>), following Combine where it loses nothing:
+  /// Edge cases (decided; see <doc:Decisions>), Combine's:
   /// - A value that arrives while no window is open opens a window of `interval`; with `leading: true` it
-  ///   is sent at once, with `leading: false` it is held for the window's end.
-  /// - Values that arrive during a window are held (`trailing: true`): with `latest: true` the newest
-  ///   replaces the held one, with `latest: false` the first is kept and later ones are dropped. The held
-  ///   value is sent when the window ends, which opens a new window. A window in which nothing was held
-  ///   closes silently. With `trailing: false` they are dropped, and `latest` changes nothing.
-  /// - Windows are half-open: a value exactly at the end of a window belongs to the next one (held until
-  ///   that one ends, if the closing window sent a value). RxJS counts a value that arrives at the end
-  ///   of a window, before the window's timer, in the closing window.
-  /// - When the upstream finishes or fails while a value is held, the value is sent at once, then the
-  ///   terminal event: never dropped. (On a finish RxJS waits for the window's end to send it; on a
-  ///   failure it drops it.)
-  /// - A zero interval sends every value, at its instant; a negative interval counts as zero.
+  ///   waits for a timer at its own instant, with `leading: false` for the window's end.
+  /// - A value waits for its timer until it is sent: a value that arrives meanwhile replaces it with
+  ///   `latest: true` (and `trailing: true`), and is dropped otherwise. A window's end sends the value
+  ///   waiting, which opens a new window; a window in which nothing waited closes silently.
+  /// - Values that arrive during a window, with nothing waiting, wait for its end (`trailing: true`) or are
+  ///   dropped (`trailing: false`, where `latest` changes nothing).
+  /// - Windows are half-open: a value at the instant a window ends opens the next one, unless a value
+  ///   still waits for that window's timer (on a test scheduler: the value was scheduled before the timer):
+  ///   then it joins that value, as any value that arrives while one waits.
+  /// - When the upstream finishes or fails while a value waits, the value is sent at its window's end, then
+  ///   the terminal event: never dropped, never early. With nothing waiting, the terminal event is sent at
+  ///   its own instant, from the scheduler.
+  /// - A zero interval sends the latest (or first) value of each instant; a negative interval counts as
+  ///   zero.
   /// - `leading: false, trailing: false` would send no value at all: it is a programming error (a
   ///   precondition whose message starts with "Signals: "), not a silent drop.
-  /// - Cancelling releases the held value and the scheduled action.
+  /// - Cancelling releases the waiting value and the scheduled action; nothing is sent after.
   ///
   /// - Parameters:
   ///   - interval: the length of a window.
-  ///   - scheduler: the scheduler that measures the windows and sends the held values.
+  ///   - scheduler: the scheduler that measures the windows and sends every event.
   ///   - latest: which value of a window its end sends: the newest (`true`) or the first (`false`).
-  ///   - leading: whether a value that opens a window is sent at once (the default).
+  ///   - leading: whether a value that opens a window is sent at its own instant (the default), rather
+  ///     than at the window's end.
   ///   - trailing: whether the end of a window sends a value received during it (the default).
   public consuming func throttle(
     for interval: Duration, scheduler: some SignalScheduler, latest: Bool, leading: Bool = true, trailing: Bool = true
@@ -75,13 +82,13 @@ public struct ThrottleSignal<Upstream: Signal>: Signal {
   public let upstream: Upstream
   /// The length of a window (a negative interval counts as zero).
   public let interval: Duration
-  /// The scheduler that measures the windows and sends the held values.
+  /// The scheduler that measures the windows and sends every event.
   public var scheduler: any SignalScheduler { unboxedScheduler(schedulerReference) }
   /// The scheduler, by reference (see `SchedulerReference`).
   let schedulerReference: SchedulerReference
   /// Whether a window sends its latest value (`true`) or its first (`false`).
   public let latest: Bool
-  /// Whether a value that opens a window is sent at once.
+  /// Whether a value that opens a window is sent at its own instant, rather than at the window's end.
   public let leading: Bool
   /// Whether the end of a window sends a value received during it.
   public let trailing: Bool

@@ -1,6 +1,16 @@
 extension Signal {
   /// Transforms each value into a signal and merges the events of those inner signals.
   ///
+  /// Each upstream value names an inner signal (drawn as hot signals, on the upstream's frames); `b`'s
+  /// failure fails the result, after cancelling `a`, then the upstream:
+  ///
+  /// ```marble flat-map
+  /// upstream:  -a-b------
+  /// a:         --1--2--3-
+  /// b:         ----3-#
+  /// flatMap:   --1-32#
+  /// ```
+  ///
   /// <!-- setup
   /// struct PageRequest: Sendable { var number: Int }
   /// func load(_ request: PageRequest) -> JustSignal<String> { JustSignal("page \(request.number)") }
@@ -19,8 +29,11 @@ extension Signal {
   ///     newcomer, `.bufferingNewest(n)` the oldest waiting one. A dropped inner signal is never subscribed.
   ///   - transform: Makes the inner signal for a value.
   ///
-  /// Finishes when the upstream and every inner signal finished; the first failure, of the
-  /// upstream or of any inner signal, fails the whole and cancels everything else.
+  /// Finishes when the upstream and every inner signal finished. The first failure, of the upstream or of
+  /// any inner signal, fails the whole and cancels everything else first: the other inner signals, then
+  /// the upstream. Cancelling cancels the inner signals, then the upstream, as Combine does. An inner
+  /// signal's failure cancels the upstream too, where Combine leaves the upstream subscribed (nothing would
+  /// ever come of it again, and the event contract releases everything upstream once a signal has ended).
   public consuming func flatMap<Inner: Signal>(
     maxConcurrency: Int = .max,
     buffering: SignalBufferingPolicy = .unbounded,
@@ -31,7 +44,7 @@ extension Signal {
 }
 
 /// A signal that merges the inner signals made from each upstream value.
-/// See ``Signal/flatMap(maxConcurrency:buffering:_:)``.
+/// See ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb``.
 public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner.Failure == Upstream.Failure {
   /// The inner signals' output type.
   public typealias Output = Inner.Output
@@ -47,7 +60,7 @@ public struct FlatMapSignal<Upstream: Signal, Inner: Signal>: Signal where Inner
   /// Makes the inner signal for a value.
   public let transform: @Sendable (Upstream.Output) -> Inner
 
-  /// Creates the signal; prefer ``Signal/flatMap(maxConcurrency:buffering:_:)``.
+  /// Creates the signal; prefer ``Signal/flatMap(maxConcurrency:buffering:_:)-3nvrb``.
   ///
   /// - Precondition: `maxConcurrency` is at least 1, and a bounded `buffering` limit is at least 1.
   public init(

@@ -1,7 +1,8 @@
 /// The state of a flatMap: the inner signals running and waiting, and whether the upstream finished.
 struct FlatMapStateMachine<Inner: Signal>: FanInMachine {
-  /// The slot key of the upstream; inner signals get keys from 1.
-  static var upstreamKey: UInt64 { 0 }
+  /// The slot key of the upstream, after every inner signal's (they get keys from 1): slots end in key
+  /// order, so cancelling cancels the inner signals first, then the upstream, as Combine's `flatMap` does.
+  static var upstreamKey: UInt64 { .max }
 
   let maxConcurrency: Int
   let buffering: SignalBufferingPolicy

@@ -1,5 +1,6 @@
 import Foundation
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -114,6 +115,55 @@ import Testing
     #expect(probe.maximumInside == 1)
     #expect(inners.allSatisfy { !$0.hasObservers })
     withExtendedLifetime(token) {}
+  }
+
+  // MARK: The documented diagram, and Combine's order of cancellation
+
+  static let source = "Sources/Signals/Operators/AdaptingTypes/SwitchToLatest/SwitchToLatest.swift"
+
+  @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("switch-to-latest", in: Self.source)
+    let m = MarbleTest(frame: .milliseconds(100))
+    let a = try m.hotInput(diagram.lane("a"))
+    let b = try m.hotInput(diagram.lane("b"))
+    let upstream = try m.hot(diagram.lane("upstream"))
+    let switched = upstream.map { $0 == "a" ? a : b }.switchToLatest()
+    try expectMarbles(m, switched, try diagram.lane("switchToLatest"))
+    #expect(a.subscriptionMarbles == ["-^---!"], "cancelled when b comes")
+    #expect(b.subscriptionMarbles == ["-----^----!"])
+  }
+
+  /// Combine's order (issue 40): cancelling the result cancels the current inner signal, then the upstream.
+  @Test func cancellingCancelsTheCurrentInnerThenTheUpstream() throws {
+    let m = MarbleTest(frame: .milliseconds(100))
+    let order = Locked<[String]>([])
+    let inner = try m.hotInput("--1-2-3")
+    let upstream = try m.hotInput("-a-----")
+    let recording = m.start(created: 0, subscribed: 0, cancelled: 5) {
+      upstream.handleEvents(receiveCancel: { order.withLock { $0.append("upstream") } })
+        .map { _ in inner.handleEvents(receiveCancel: { order.withLock { $0.append("inner") } }) }
+        .switchToLatest()
+    }
+    #expect(recording.marbles() == "--1-2")
+    #expect(upstream.subscriptionMarbles == ["^----!"])
+    #expect(inner.subscriptionMarbles == ["-^---!"])
+    #expect(order.withLock { $0 } == ["inner", "upstream"])
+  }
+
+  /// An inner failure cancels the upstream before the failure is sent, as in Combine.
+  @Test func anInnerFailureCancelsTheUpstreamThenFails() throws {
+    let m = MarbleTest(frame: .milliseconds(100))
+    let order = Locked<[String]>([])
+    let inner = try m.hotInput("--1-#", error: TestError(4))
+    let upstream = try m.hotInput("-a------", error: TestError(9))
+    let recording = m.start(created: 0, subscribed: 0, cancelled: 8) {
+      upstream.handleEvents(receiveCancel: { order.withLock { $0.append("upstream") } })
+        .map { _ in inner.eraseToAnySignal() }.switchToLatest()
+        .handleEvents(receiveCompletion: { _ in order.withLock { $0.append("failed") } })
+    }
+    #expect(recording.marbles() == "--1-#")
+    #expect(upstream.subscriptionMarbles == ["^---!"])
+    #expect(order.withLock { $0 } == ["upstream", "failed"])
   }
 }
 

@@ -7,8 +7,35 @@ import Testing
   let m = MarbleTest(frame: .milliseconds(100))
 
   @Test(arguments: [true, false])
-  func theFirstValueIsSentAtOnce(latest: Bool) throws {
+  func theFirstValueIsSentAtItsInstant(latest: Bool) throws {
     try expectMarbles(m, try throttled("-a---|", latest: latest), "-a---|")
+  }
+
+  // Combine's: the value that opens a window waits for a timer at its own instant, so it is sent from the
+  // scheduler, and a value of the same instant replaces it (latest) or is dropped (first).
+  @Test(arguments: [true, false])
+  func theFirstValueIsSentByTheSchedulerAndValuesOfItsInstantJoinIt(latest: Bool) {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.throttle(for: .seconds(1), scheduler: m.scheduler, latest: latest).subscribe(log)
+    subject.send(1)
+    subject.send(2)
+    #expect(log.events.isEmpty, "sent by the scheduler, not on the sending thread")
+    m.scheduler.advance()
+    #expect(log.events == [.value(latest ? 2 : 1)])
+    #expect(m.scheduler.now == .zero)
+    withExtendedLifetime(token) {}
+  }
+
+  @Test func cancellingWhileTheFirstValueWaitsForItsTimerSendsNothing() {
+    let subject = PassthroughSignal<Int, Never>()
+    let log = EventLog<Int, Never>()
+    let token = subject.throttle(for: .seconds(1), scheduler: m.scheduler, latest: true).subscribe(log)
+    subject.send(1)
+    token.cancel()
+    m.scheduler.advance()
+    #expect(log.events.isEmpty)
+    #expect(m.scheduler.pendingCount == 0)
   }
 
   @Test func latestSendsTheNewestValueOfTheWindowAtItsEnd() throws {
@@ -25,9 +52,10 @@ import Testing
   }
 
   @Test(arguments: [true, false])
-  func aValueAtTheEndOfAWindowThatSentAValueWaitsForTheNextWindow(latest: Bool) throws {
-    // b is held in [0, 3) and sent at 3, which opens [3, 6): c, arriving at 3, waits until 6.
-    try expectMarbles(m, try throttled("ab-c-----|", latest: latest), "a--b--c--|")
+  func aValueAtTheEndOfAWindowBeforeItsTimerJoinsTheWaitingValue(latest: Bool) throws {
+    // b waits for the end of [0, 3); c, at 3, comes before that timer (scheduled first): it replaces b
+    // (latest) or is dropped, as in Combine, and the value sent at 3 opens [3, 6).
+    try expectMarbles(m, try throttled("ab-c-----|", latest: latest), latest ? "a--c-----|" : "a--b-----|")
   }
 
   @Test func aWindowWithNothingInItClosesSilently() throws {
@@ -35,29 +63,67 @@ import Testing
   }
 
   @Test func aBusyUpstreamGetsOneValuePerWindow() throws {
-    try expectMarbles(m, try throttled("abcdefghij|", latest: true), "a--c--f--i(j|)")
+    // The value at each window's end (d, g, j) comes before the window's timer, so it joins that window.
+    try expectMarbles(m, try throttled("abcdefghij|", latest: true), "a--d--g--j|")
     let n = MarbleTest(frame: .milliseconds(100))
     let first = try n.hot("abcdefghij|").throttle(for: n.frames(3), scheduler: n.scheduler, latest: false)
-    try expectMarbles(n, first, "a--b--d--g(j|)")
+    try expectMarbles(n, first, "a--b--e--h|")
+  }
+
+  // Combine's (issue 40): the upstream's end waits for the value held, which is sent at its window's end.
+  @Test(arguments: [true, false])
+  func finishingWhileAValueWaitsSendsItAtTheWindowsEndThenFinishes(latest: Bool) throws {
+    try expectMarbles(m, try throttled("a(b|)", latest: latest), "a--(b|)")
+    let n = MarbleTest(frame: .milliseconds(100))
+    let two = try n.hot("abc|").throttle(for: n.frames(3), scheduler: n.scheduler, latest: latest)
+    try expectMarbles(n, two, latest ? "a--(c|)" : "a--(b|)")
   }
 
   @Test(arguments: [true, false])
-  func finishingWhileAValueIsHeldSendsItFirst(latest: Bool) throws {
-    try expectMarbles(m, try throttled("ab|", latest: latest), "a-(b|)")
-  }
-
-  @Test(arguments: [true, false])
-  func failingWhileAValueIsHeldSendsItFirst(latest: Bool) throws {
+  func failingWhileAValueWaitsSendsItAtTheWindowsEndThenFails(latest: Bool) throws {
     let input = try m.hot("ab#", values: ["a": 1, "b": 2], error: TestError(3))
     try expectMarbles(
-      m, input.throttle(for: m.frames(3), scheduler: m.scheduler, latest: latest), "a-(b#)",
+      m, input.throttle(for: m.frames(3), scheduler: m.scheduler, latest: latest), "a--(b#)",
       values: ["a": 1, "b": 2], error: TestError(3))
   }
 
+  /// The issue's case, in Combine's figures: `-1` sent at 0 and the scheduler run, then `1000` and the end,
+  /// still at 0: `1000` and the end come at the window's end, 60 s, as in Combine (not at 0: two values in
+  /// one window).
+  @Test(arguments: [false, true])
+  func aValueAndTheEndInsideAWindowComeAtItsEnd(failing: Bool) {
+    let subject = PassthroughSignal<Int, TestError>()
+    let recorder = SignalRecorder<Int, TestError>(scheduler: m.scheduler)
+    let token = subject.throttle(for: .seconds(60), scheduler: m.scheduler, latest: true).subscribe(recorder)
+    subject.send(-1)
+    m.scheduler.advance()
+    subject.send(1000)
+    subject.send(completion: failing ? .failed(TestError(1)) : .finished)
+    #expect(recorder.values == [-1], "nothing more inside the window")
+    m.scheduler.run()
+    let end: Event<Int, TestError> = failing ? .failed(TestError(1)) : .finished
+    #expect(recorder.entries.map(\.event) == [.value(-1), .value(1000), end])
+    #expect(recorder.entries.map(\.time.offset) == [.zero, .seconds(60), .seconds(60)])
+    withExtendedLifetime(token) {}
+  }
+
+  @Test(arguments: [false, true])
+  func anEndWithNothingWaitingIsSentByTheSchedulerAtItsInstant(failing: Bool) {
+    let subject = PassthroughSignal<Int, TestError>()
+    let log = EventLog<Int, TestError>()
+    let token = subject.throttle(for: .seconds(60), scheduler: m.scheduler, latest: true).subscribe(log)
+    subject.send(completion: failing ? .failed(TestError(1)) : .finished)
+    #expect(log.events.isEmpty)
+    m.scheduler.advance()
+    #expect(log.events == [failing ? .failed(TestError(1)) : .finished])
+    withExtendedLifetime(token) {}
+  }
+
   @Test(arguments: [Duration.zero, .milliseconds(-100)])
-  func zeroOrNegativeIntervalSendsEveryValue(interval: Duration) throws {
+  func zeroOrNegativeIntervalSendsTheLatestValueOfEachInstant(interval: Duration) throws {
+    // b waits for its timer at frame 1, scheduled after c: c replaces it.
     let input = try m.hot("a(bc)-d|")
-    try expectMarbles(m, input.throttle(for: interval, scheduler: m.scheduler, latest: true), "a(bc)-d|")
+    try expectMarbles(m, input.throttle(for: interval, scheduler: m.scheduler, latest: true), "ac-d|")
   }
 
   @Test func cancellingReleasesTheHeldValueAndTimer() {
@@ -91,10 +157,11 @@ import Testing
   @Test(arguments: [true, false])
   func theDocumentedWindowEdgesAreWhatTheOperatorDoes(latest: Bool) throws {
     let diagram = try DocDiagram("throttle-window-edges", in: Self.source)
+    #expect(diagram.lanes.map(\.label) == ["upstream", "latest: true", "latest: false"])
     let test = MarbleTest(frame: .milliseconds(100))
-    let throttled = try test.hot(diagram.inputs[0]).throttle(
+    let throttled = try test.hot(try diagram.lane("upstream")).throttle(
       for: test.frames(3), scheduler: test.scheduler, latest: latest)
-    try expectMarbles(test, throttled, diagram.output)
+    try expectMarbles(test, throttled, try diagram.lane(latest ? "latest: true" : "latest: false"))
   }
 
   // MARK: trailing: false (RxSwift's latest: false, RxJS's default)
@@ -112,23 +179,25 @@ import Testing
     try expectMarbles(m, try throttled("abc---d-ef|", latest: latest, trailing: false), "a-----d--f|")
   }
 
-  @Test func withoutTrailingAValueAtTheEndOfAWindowIsSentAtOnce() throws {
+  @Test func withoutTrailingAValueAtTheEndOfAWindowIsSentAtItsInstant() throws {
     // The window [0, 3) is half-open: b, at 3, opens the next one.
     try expectMarbles(m, try throttled("a--b-c|", trailing: false), "a--b--|")
   }
 
-  @Test func withoutTrailingNoTimerIsScheduled() throws {
+  @Test func withoutTrailingValuesInsideAWindowScheduleNothing() throws {
     let subject = PassthroughSignal<Int, Never>()
     let log = EventLog<Int, Never>()
     let token = subject.throttle(for: .seconds(1), scheduler: m.scheduler, latest: true, trailing: false).subscribe(log)
     subject.send(1)
-    subject.send(2)
+    subject.send(2)  // while 1 waits for its timer: the first is kept, with or without latest
+    m.scheduler.advance()
+    subject.send(3)
     #expect(m.scheduler.pendingCount == 0)
     #expect(log.events == [.value(1)])
     withExtendedLifetime(token) {}
   }
 
-  @Test func withoutTrailingATerminalEventPassesAtOnce() throws {
+  @Test func withoutTrailingATerminalEventIsSentAtItsInstant() throws {
     try expectMarbles(m, try throttled("ab|", trailing: false), "a-|")
     let n = MarbleTest(frame: .milliseconds(100))
     let input = try n.hot("ab#", values: ["a": 1, "b": 2], error: TestError(3))
@@ -158,21 +227,22 @@ import Testing
   }
 
   @Test(arguments: [true, false])
-  func withoutLeadingFinishingOrFailingWhileAValueIsHeldSendsItFirst(latest: Bool) throws {
-    try expectMarbles(m, try throttled("ab|", latest: latest, leading: false), latest ? "--(b|)" : "--(a|)")
+  func withoutLeadingFinishingOrFailingWhileAValueWaitsSendsItAtTheWindowsEnd(latest: Bool) throws {
+    try expectMarbles(m, try throttled("ab|", latest: latest, leading: false), latest ? "---(b|)" : "---(a|)")
     let n = MarbleTest(frame: .milliseconds(100))
     let input = try n.hot("a#", values: ["a": 1], error: TestError(3))
     try expectMarbles(
-      n, input.throttle(for: n.frames(3), scheduler: n.scheduler, latest: latest, leading: false), "-(a#)",
+      n, input.throttle(for: n.frames(3), scheduler: n.scheduler, latest: latest, leading: false), "---(a#)",
       values: ["a": 1], error: TestError(3))
   }
 
   @Test(arguments: [(true, false), (false, true)])
-  func aZeroIntervalSendsEveryValueAtItsInstantInEveryMode(leading: Bool, trailing: Bool) throws {
+  func aZeroIntervalSendsOneValueAnInstantInEveryMode(leading: Bool, trailing: Bool) throws {
+    // Without trailing, the first value of an instant is kept; without leading, the latest.
     let input = try m.hot("a(bc)-d|")
     try expectMarbles(
       m, input.throttle(for: .zero, scheduler: m.scheduler, latest: true, leading: leading, trailing: trailing),
-      "a(bc)-d|")
+      trailing ? "ac-d|" : "ab-d|")
   }
 
   @Test func withoutLeadingCancellingReleasesTheHeldValueAndTimer() {
@@ -231,19 +301,19 @@ extension BadInputRow {
   static let throttle: [BadInputRow] = [
     BadInputRow(
       api: "throttle(for:scheduler:latest:leading:trailing:)", input: "a negative interval",
-      behaviour: "every value at once"
+      behaviour: "counts as zero: the latest value of each instant, at that instant"
     ) {
       timeline(
         { $0.throttle(for: .milliseconds(-5), scheduler: $1, latest: true).eraseToAnySignal() },
-        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:1", "3:2", "4:3"]
+        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:2", "4:3"]
     },
     BadInputRow(
       api: "throttle(for:scheduler:latest:leading:trailing:)", input: "a negative interval, leading: false",
-      behaviour: "every value, at its instant"
+      behaviour: "counts as zero: the latest value of each instant, at that instant"
     ) {
       timeline(
         { $0.throttle(for: .milliseconds(-5), scheduler: $1, latest: true, leading: false).eraseToAnySignal() },
-        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:1", "3:2", "4:3"]
+        sends: [(3, .value(1)), (3, .value(2)), (4, .value(3))]) == ["3:2", "4:3"]
     },
     BadInputRow(
       api: "throttle(for:scheduler:latest:leading:trailing:)", input: "leading: false, trailing: false",
@@ -298,62 +368,51 @@ extension RandomizedScheduleTests {
 }
 
 extension Models {
-  /// The first value at once (or, without `leading`, held), opening a window; values in a window held
-  /// (latest or first; without `trailing`, dropped) and sent when it ends, opening the next; a value
-  /// exactly at a window's end belongs to the next one.
+  /// Combine's throttle: every event is sent by a timer. A value that finds no window open waits for a timer
+  /// at its own instant (`leading`) or at the window's end; one inside a window waits for the window's end
+  /// (without `trailing`, it is dropped); a value that arrives while one waits replaces it (`latest` and
+  /// `trailing`) or is dropped. Sending a value opens the next window. The upstream's end waits for the
+  /// waiting value, or is sent at its instant. Input events are scheduled before the operator's timers, so
+  /// at one instant the inputs come first.
   static func throttle(
     _ schedule: RandomSchedule, latest: Bool, leading: Bool = true, trailing: Bool = true
   ) -> [TimedOutput<Int>] {
     var out: [TimedOutput<Int>] = []
     var windowEnd: Int?
-    var held: Int?
-    var heldForNext: Int?
-    func closeWindows(before time: Int) {
-      while let end = windowEnd, end < time {
-        if let value = held {
-          out.append(TimedOutput(time: end, event: .value(value)))
-          held = heldForNext
-          heldForNext = nil
-          windowEnd = end + schedule.interval
-        } else {
-          windowEnd = nil
-        }
-      }
-    }
-    func open(with value: Int, at time: Int) {
-      if leading {
-        out.append(TimedOutput(time: time, event: .value(value)))
-      } else {
-        held = value
-      }
-      windowEnd = time + schedule.interval
+    var pending: (value: Int, due: Int)?
+    var end: Event<Int, TestError>?
+    /// Fires the waiting value's timer if it is due before `time`; answers whether the output ended.
+    func fire(before time: Int) -> Bool {
+      guard let waiting = pending, waiting.due < time else { return false }
+      out.append(TimedOutput(time: waiting.due, event: .value(waiting.value)))
+      pending = nil
+      windowEnd = waiting.due + schedule.interval
+      guard let end else { return false }
+      out.append(TimedOutput(time: waiting.due, event: end))
+      return true
     }
     for timed in schedule.events {
-      closeWindows(before: timed.time)
+      if fire(before: timed.time) { return out }
       switch timed.event {
       case .value(let value):
-        if schedule.interval == 0 {
-          // Windows of no length: every value is sent at its instant, in every mode.
-          out.append(TimedOutput(time: timed.time, event: .value(value)))
-        } else if let end = windowEnd {
-          if timed.time < end {
-            if trailing && (latest || held == nil) { held = value }
-          } else if held != nil {
-            if latest || heldForNext == nil { heldForNext = value }
-          } else {
-            open(with: value, at: timed.time)
-          }
+        if let waiting = pending {
+          if latest && trailing { pending = (value, waiting.due) }
+        } else if let windowEnd, timed.time < windowEnd {
+          if trailing { pending = (value, windowEnd) }
         } else {
-          open(with: value, at: timed.time)
+          pending = (value, leading ? timed.time : timed.time + schedule.interval)
         }
       case .finished, .failed:
-        if let value = held { out.append(TimedOutput(time: timed.time, event: .value(value))) }
-        if let value = heldForNext { out.append(TimedOutput(time: timed.time, event: .value(value))) }
-        out.append(TimedOutput(time: timed.time, event: timed.event))
+        guard pending != nil else {
+          out.append(TimedOutput(time: timed.time, event: timed.event))
+          return out
+        }
+        end = timed.event
+        _ = fire(before: Int.max)
         return out
       }
     }
-    closeWindows(before: Int.max)
+    _ = fire(before: Int.max)
     return out
   }
 }

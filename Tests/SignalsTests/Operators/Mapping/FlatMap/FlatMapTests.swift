@@ -1,4 +1,5 @@
 import Signals
+import SignalsTestSupport
 import SignalsTesting
 import Testing
 
@@ -151,6 +152,45 @@ import Testing
     #expect(probe.terminals == [.finished])
     #expect(probe.maximumInside == 1)
     withExtendedLifetime(token) {}
+  }
+
+  // MARK: The documented diagram, and the order of cancellation
+
+  static let source = "Sources/Signals/Operators/Mapping/FlatMap/FlatMap.swift"
+
+  /// b's failure cancels a, then the upstream (where Combine keeps the upstream subscribed), then fails.
+  @Test func theDocumentedDiagramIsWhatTheOperatorDoes() throws {
+    let diagram = try DocDiagram("flat-map", in: Self.source)
+    let m = MarbleTest(frame: .milliseconds(100))
+    let order = Locked<[String]>([])
+    let a = try m.hotInput(diagram.lane("a"), error: TestError(1))
+    let b = try m.hotInput(diagram.lane("b"), error: TestError(1))
+    let upstream = try m.hotInput(diagram.lane("upstream"), error: TestError(1))
+    let merged = upstream.handleEvents(receiveCancel: { order.withLock { $0.append("upstream") } }).flatMap { name in
+      (name == "a" ? a : b).handleEvents(receiveCancel: { order.withLock { $0.append(name) } })
+    }
+    try expectMarbles(m, merged, try diagram.lane("flatMap"), error: TestError(1))
+    #expect(a.subscriptionMarbles == ["-^----!"])
+    #expect(b.subscriptionMarbles == ["---^--!"])
+    #expect(upstream.subscriptionMarbles == ["^-----!"], "the upstream's subscription ends with the failure")
+    #expect(order.withLock { $0 } == ["a", "upstream"])
+  }
+
+  /// Combine's order (issue 40): cancelling the result cancels the inner signals, then the upstream.
+  @Test func cancellingCancelsTheInnerSignalsThenTheUpstream() throws {
+    let m = MarbleTest(frame: .milliseconds(100))
+    let order = Locked<[String]>([])
+    let inner = try m.hotInput("--1-2-3")
+    let upstream = try m.hotInput("-a-b---")
+    let recording = m.start(created: 0, subscribed: 0, cancelled: 5) {
+      upstream.handleEvents(receiveCancel: { order.withLock { $0.append("upstream") } }).flatMap { name in
+        inner.handleEvents(receiveCancel: { order.withLock { $0.append(name) } })
+      }
+    }
+    #expect(recording.marbles() == "--1-(22)")
+    #expect(upstream.subscriptionMarbles == ["^----!"])
+    #expect(order.withLock { $0.last } == "upstream")
+    #expect(Set(order.withLock { $0.prefix(2) }) == ["a", "b"])
   }
 }
 
