@@ -50,5 +50,4 @@ public struct ScanSignal<Upstream: Signal, Output: Sendable>: Signal {
   }
 }
 
-/// The per-subscription accumulator of `scan`.
 extension ScanSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

@@ -46,5 +46,4 @@ public struct ReduceSignal<Upstream: Signal, Output: Sendable>: Signal {
   }
 }
 
-/// The per-subscription accumulator of `reduce`.
 extension ReduceSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

@@ -46,5 +46,4 @@ public struct LastSignal<Upstream: Signal>: Signal {
   }
 }
 
-/// The per-subscription memory of `last`.
 extension LastSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}

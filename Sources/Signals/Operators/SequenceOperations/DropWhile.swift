@@ -39,5 +39,4 @@ public struct DropWhileSignal<Upstream: Signal>: Signal {
   }
 }
 
-/// The per-subscription switch of `drop(while:)`.
 extension DropWhileSignal: HandsOverSubscription where Upstream: HandsOverSubscription {}
